@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh: every test of the bench, on a tree made afresh from patches/.
+#
+#   checkpatch   scripts/checkpatch.pl --strict on every patch
+#   apply        git am of patches/series on a fresh base commit
+#   roundtrip    make patches on that tree gives patches/ back, byte for byte
+#   kunit        build, boot under QEMU, run every KUnit suite (one result
+#                per test case)
+#   bisect       after each patch, compile the .c files it touches
+#   build-fail   each tests/build-fail/*.c fails to build, with its message
+#
+# Every step runs even when an earlier one failed, unless it needs what
+# failed.  The log of each step is in build/check/logs/.  The last line is
+# "N passed, N failed".
+
+set -u
+. "$(dirname "$0")/lib.sh"
+
+check=$NOFAIL_BUILD/check
+tree=$check/linux
+kout=$check/kunit
+logs=$check/logs
+rm -rf "$logs"
+mkdir -p "$logs"
+passed=0
+failed=0
+failures=()
+
+result() {	# result NAME STATUS [LOG]
+	if [ "$2" = 0 ]; then
+		passed=$((passed + 1))
+		printf 'ok      %s\n' "$1"
+	else
+		failed=$((failed + 1))
+		failures+=("$1")
+		printf 'FAILED  %s%s\n' "$1" "${3:+ (log: $3)}"
+	fi
+}
+
+step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
+	local name=$1 log=$logs/${1//\//_}.log
+	shift
+	"$@" >"$log" 2>&1
+	result "$name" $? "$log"
+	return 0
+}
+
+
+progress "check: apply patches/ on a fresh base ($tree)"
+step apply "$NOFAIL_TOP/scripts/tree.sh" "$tree" --fresh
+applied=$failed
+
+if [ "$applied" = 0 ]; then
+	for p in $(grep -v '^#' "$NOFAIL_TOP/patches/series"); do
+		step "checkpatch/$p" "$NOFAIL_TOP/scripts/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p"
+	done
+
+	progress "check: the series regenerates patches/ byte for byte"
+	step roundtrip bash -c "'$NOFAIL_TOP/scripts/format-patches.sh' '$tree' '$check/patches' &&
+		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
+
+	progress "check: KUnit under QEMU (log: $logs/kunit.log)"
+	"$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$kout" >"$logs/kunit.log" 2>&1
+	krc=$?
+	if [ -s "$kout/results.json" ]; then
+		while read -r status name; do
+			result "kunit/$name" "$([ "$status" = PASS ] && echo 0 || echo 1)" "$logs/kunit.log"
+		done < <(python3 "$NOFAIL_TOP/scripts/kunit-cases.py" "$kout/results.json")
+	fi
+	[ "$krc" = 0 ] || result "kunit.py" "$krc" "$logs/kunit.log"
+
+	progress "check: every patch compiles on its own (bisect)"
+	"$NOFAIL_TOP/scripts/bisect.sh" "$tree" "$kout" "$logs" >"$logs/bisect.log" 2>&1
+	while read -r status name; do
+		result "bisect/$name" "$status" "$logs/bisect.log"
+	done < <(grep '^BISECT ' "$logs/bisect.log" | cut -d' ' -f2-)
+	grep -q '^BISECT ' "$logs/bisect.log" || result bisect 1 "$logs/bisect.log"
+
+	progress "check: misuse must not compile"
+	"$NOFAIL_TOP/scripts/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
+	while read -r status name; do
+		result "build-fail/$name" "$status" "$logs/build-fail.log"
+	done < <(grep '^BUILDFAIL ' "$logs/build-fail.log" | cut -d' ' -f2-)
+	grep -q '^BUILDFAIL ' "$logs/build-fail.log" || result build-fail 1 "$logs/build-fail.log"
+fi
+
+echo
+[ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,53 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# format-patches.sh TREE [OUTDIR]
+#
+# Write the commits nofail-base..HEAD of TREE as a patch series: one file
+# per commit, a cover letter (0000-cover-letter.patch) and the series file,
+# into OUTDIR (default patches/).  The output depends only on the commits:
+# zero commit ids, fixed dates and signature, so running it again with
+# nothing changed leaves patches/ byte for byte the same.
+#
+# The cover letter's subject and text are kept: they are read back from
+# the existing 0000-cover-letter.patch and passed to git as the branch
+# description; the shortlog, diffstat and base-commit: are git's.
+
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+tree=$(realpath -m "${1:?usage: format-patches.sh TREE [OUTDIR]}")
+out=$(realpath -m "${2:-$NOFAIL_TOP/patches}")
+git -C "$tree" rev-parse -q --verify nofail-base >/dev/null ||
+	die "patches: $tree has no nofail-base tag (run make tree)"
+[ "$(git -C "$tree" rev-list --count nofail-base..HEAD)" -gt 0 ] ||
+	die "patches: $tree has no commits on top of nofail-base"
+
+desc=$(python3 "$NOFAIL_TOP/scripts/cover-letter.py" "$out/0000-cover-letter.patch")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The cover letter's From: and Date: are the committer's.
+GIT_COMMITTER_NAME=$(git -C "$tree" log -1 --format=%an HEAD) \
+GIT_COMMITTER_EMAIL=$(git -C "$tree" log -1 --format=%ae HEAD) \
+GIT_COMMITTER_DATE=$(git -C "$tree" log -1 --format=%aD HEAD) \
+git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c format.signature= \
+	-c "branch.$(git -C "$tree" symbolic-ref --short HEAD).description=$desc" \
+	format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
+	--base=nofail-base --no-signature -o "$tmp" nofail-base..HEAD
+
+mkdir -p "$out"
+{
+	echo "# The series, in the order git am applies it; made by 'make patches'."
+	(cd "$tmp" && ls ./*.patch | sed 's|^\./||' | grep -v '^0000-cover-letter.patch$')
+} >"$tmp/series"
+changed=0
+for f in "$tmp"/*; do
+	cmp -s "$f" "$out/$(basename "$f")" || changed=$((changed + 1))
+done
+for f in "$out"/*.patch; do
+	[ -e "$f" ] || continue
+	[ -e "$tmp/$(basename "$f")" ] || { rm -f "$f"; changed=$((changed + 1)); }
+done
+cp "$tmp"/* "$out/"
+progress "patches: $(grep -cv '^#' "$out/series") patches in $out, $changed files changed"

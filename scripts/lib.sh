@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Shared settings and helpers for the bench scripts.  Sourced, not run.
+
+NOFAIL_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+NOFAIL_BUILD=${NOFAIL_BUILD:-$NOFAIL_TOP/build}
+NOFAIL_SRC_VERSION=${NOFAIL_SRC_VERSION:-6.12.118-1~deb12u1}
+NOFAIL_SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
+JOBS=${JOBS:-$(nproc)}
+
+# Fixed identity and dates make the base commit id reproducible, so the
+# base-commit: trailer of the series means the same thing everywhere.
+NOFAIL_GIT_IDENT=(-c user.name="nofail bench" -c user.email="nofail@localhost")
+export GIT_AUTHOR_DATE="2025-01-01T00:00:00Z" GIT_COMMITTER_DATE="2025-01-01T00:00:00Z"
+
+progress() { printf '==> %s\n' "$*" >&2; }
+warn() { printf 'WARNING: %s\n' "$*" >&2; }
+die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+
+# The make options of every kernel build: ccache, and the graft (the
+# project's Kconfig, and nofail/ as a directory linked into vmlinux).
+# One per line, as "make" takes them.
+nofail_make_options() {
+	printf '%s\n' "CC=/usr/lib/ccache/gcc" "KBUILD_KCONFIG=Kconfig.nofail" "drivers-m=nofail/"
+}

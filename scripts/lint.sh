@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# lint.sh TREE: the fast static checks (well under a minute).
+#
+#   - bash -n on every script, python3 -m py_compile on the Python ones
+#   - checkpatch.pl --strict on every patch in patches/series
+#   - patches/series names only files that exist, and every patch is named
+#   - kernel-doc -Wall on the files the series documents
+#
+# Ends with "N passed, N failed".
+
+set -u
+. "$(dirname "$0")/lib.sh"
+
+tree=$(realpath -m "${1:-$NOFAIL_BUILD/linux}")
+passed=0
+failed=0
+res() {
+	if [ "$2" = 0 ]; then passed=$((passed + 1)); printf 'ok      %s\n' "$1"
+	else failed=$((failed + 1)); printf 'FAILED  %s\n' "$1"; fi
+}
+
+for s in "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/.ci/run; do
+	bash -n "$s"
+	res "bash -n ${s#"$NOFAIL_TOP"/}" $?
+done
+for s in "$NOFAIL_TOP"/scripts/*.py; do
+	python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' "$s"
+	res "python ${s#"$NOFAIL_TOP"/}" $?
+done
+
+series=$NOFAIL_TOP/patches/series
+bad=0
+for p in $(grep -v '^#' "$series"); do
+	[ -f "$NOFAIL_TOP/patches/$p" ] || { echo "patches/series: no $p"; bad=1; }
+done
+for p in "$NOFAIL_TOP"/patches/[0-9]*.patch; do
+	n=$(basename "$p")
+	[ "$n" = 0000-cover-letter.patch ] && continue
+	grep -qxF "$n" "$series" || { echo "patches/$n is not in patches/series"; bad=1; }
+done
+res "patches/series" $bad
+
+if [ -x "$tree/scripts/checkpatch.pl" ]; then
+	for p in $(grep -v '^#' "$series"); do
+		"$NOFAIL_TOP/scripts/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p" >/dev/null 2>&1
+		res "checkpatch $p" $?
+	done
+	docs=$(cd "$tree" && git diff --name-only nofail-base HEAD -- '*.c' '*.h' 2>/dev/null)
+	for f in $docs; do
+		out=$(cd "$tree" && ./scripts/kernel-doc -none -Wall "$f" 2>&1 | grep -v '^$')
+		[ -z "$out" ] || printf '%s\n' "$out"
+		res "kernel-doc $f" "$([ -z "$out" ] && echo 0 || echo 1)"
+	done
+else
+	echo "lint: no tree at $tree, checkpatch and kernel-doc skipped (run make tree)"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
