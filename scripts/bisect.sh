@@ -12,8 +12,8 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-tree=${1:?usage: bisect.sh TREE OUT LOGS}
-out=${2:?usage: bisect.sh TREE OUT LOGS}
+tree=$(realpath -m "${1:?usage: bisect.sh TREE OUT LOGS}")
+out=$(realpath -m "${2:?usage: bisect.sh TREE OUT LOGS}")
 [ -f "$out/.config" ] || die "bisect: $out has no .config (the KUnit step configures it)"
 branch=$(git -C "$tree" symbolic-ref --short HEAD)
 export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1

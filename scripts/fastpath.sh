@@ -5,9 +5,9 @@
 #
 # Build tests/fastpath/fastpath.o in the configured build directory OUT
 # and compare each allocator with its _nofail helper in the disassembly:
-# "hot" is the instructions up to the first ret (gcc lays the unlikely
-# retry call out after it), then all instructions, conditional branches,
-# tests and calls of each function, and the difference of the hot paths.  The success path of a helper may add one test and one
+# "hot" counts the instructions from the entry to the first return (a ret,
+# or the jmp to __x86_return_thunk), which is the success path: gcc lays
+# the unlikely retry call out after it.  "all" counts the whole function.  The success path of a helper may add one test and one
 # conditional branch; everything else must be in the out-of-line retry.
 
 set -eu
@@ -19,34 +19,39 @@ export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
 obj=nofail/tests/fastpath/fastpath.o
 make -s -C "$tree" O="$out" ARCH=x86_64 "${opts[@]}" "$obj"
-objdump -d --no-show-raw-insn "$out/$obj" >"$out/${obj%.o}.dis"
+objdump -dr --no-show-raw-insn "$out/$obj" >"$out/${obj%.o}.dis"
 
 awk '
 /^[0-9a-f]+ <fp_[a-z_0-9]+>:$/ {
-	fn = $2; gsub(/[<>:]/, "", fn); order[++n] = fn; next
+	fn = $2; gsub(/[<>:]/, "", fn); order[++n] = fn; last = ""; next
+}
+fn != "" && /R_X86_64_PLT32[ \t]+__x86_return_thunk/ {
+	# the jmp just counted is a return (-mfunction-return=thunk-extern)
+	if (last == "jmp" && !done[fn]) done[fn] = 1
+	next
 }
 fn != "" && /^ +[0-9a-f]+:\t/ {
 	split($0, f, "\t"); op = f[2]; sub(/ .*/, "", op)
-	if (op == "int3" || op == "nop" || op ~ /^nop/ || op ~ /^xchg/) next
+	if (op ~ /^(int3|nop|nopl|nopw|endbr64)$/) next
+	if (done[fn] == 1) done[fn] = 2
 	insns[fn]++
 	if (!done[fn]) hot[fn]++
-	if (op ~ /^ret/) done[fn] = 1
+	if (op ~ /^ret/) done[fn] = 2
 	if (op ~ /^j/ && op != "jmp") jcc[fn]++
-	if (op ~ /^call/) calls[fn]++
-	if (op ~ /^test/ || op ~ /^cmp/) tests[fn]++
+	if (op ~ /^(test|cmp)/) tests[fn]++
+	last = op
 }
 /^$/ { fn = "" }
 END {
-	printf "%-14s %24s %24s  %s\n", "", "allocator", "_nofail helper", "delta"
-	printf "%-14s %24s %24s\n", "", "hot/insn/jcc/test/call", "hot/insn/jcc/test/call"
+	printf "%-13s %-16s %-16s %s\n", "", "allocator", "_nofail helper", "success path"
+	printf "%-13s %-16s %-16s\n", "function", "hot/all insns", "hot/all insns"
 	for (i = 1; i <= n; i++) {
 		a = order[i]
 		if (a ~ /_nofail$/) continue
 		b = a "_nofail"
-		printf "%-14s %24s %24s  hot path %+d insn (%+d jcc, %+d test)\n", substr(a, 4),
-			sprintf("%d/%d/%d/%d/%d", hot[a], insns[a], jcc[a], tests[a], calls[a]),
-			sprintf("%d/%d/%d/%d/%d", hot[b], insns[b], jcc[b], tests[b], calls[b]),
-			hot[b] - hot[a], jcc[b] - jcc[a], tests[b] - tests[a]
+		printf "%-13s %-16s %-16s %+d insns, %+d test, %+d jcc\n", substr(a, 4),
+			hot[a] "/" insns[a], hot[b] "/" insns[b],
+			hot[b] - hot[a], tests[b] - tests[a], jcc[b] - jcc[a]
 	}
 }' "$out/${obj%.o}.dis"
 echo "disassembly: $out/${obj%.o}.dis"

@@ -14,6 +14,8 @@ set -u
 . "$(dirname "$0")/lib.sh"
 
 tree=$(realpath -m "${1:-$NOFAIL_BUILD/linux}")
+tmpdoc=$(mktemp --suffix=.c)
+trap 'rm -f "$tmpdoc"' EXIT
 passed=0
 failed=0
 res() {
@@ -47,11 +49,16 @@ if [ -x "$tree/scripts/checkpatch.pl" ]; then
 		"$NOFAIL_TOP/scripts/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p" >/dev/null 2>&1
 		res "checkpatch $p" $?
 	done
+	# kernel-doc -Wall on each file the series touches: no warning that
+	# the base file does not already have.
 	docs=$(cd "$tree" && git diff --name-only nofail-base HEAD -- '*.c' '*.h' 2>/dev/null)
 	for f in $docs; do
-		out=$(cd "$tree" && ./scripts/kernel-doc -none -Wall "$f" 2>&1 | grep -v '^$')
-		[ -z "$out" ] || printf '%s\n' "$out"
-		res "kernel-doc $f" "$([ -z "$out" ] && echo 0 || echo 1)"
+		new=$(cd "$tree" && ./scripts/kernel-doc -none -Wall "$f" 2>&1 | sed 's/^[^ ]*:[0-9]*: //' | sort)
+		old=$(cd "$tree" && git show "nofail-base:$f" 2>/dev/null >"$tmpdoc" &&
+			./scripts/kernel-doc -none -Wall "$tmpdoc" 2>&1 | sed 's/^[^ ]*:[0-9]*: //' | sort)
+		added=$(comm -23 <(printf '%s\n' "$new") <(printf '%s\n' "$old") | sed '/^$/d')
+		[ -z "$added" ] || printf '%s: %s\n' "$f" "$added"
+		res "kernel-doc $f" "$([ -z "$added" ] && echo 0 || echo 1)"
 	done
 else
 	echo "lint: no tree at $tree, checkpatch and kernel-doc skipped (run make tree)"
