@@ -10,8 +10,9 @@
 # nothing changed leaves patches/ byte for byte the same.
 #
 # The cover letter's subject and text are kept: they are read back from
-# the existing 0000-cover-letter.patch and passed to git as the branch
-# description; the shortlog, diffstat and base-commit: are git's.
+# the existing 0000-cover-letter.patch (OUTDIR's, else patches/') and
+# passed to git as the branch description; the shortlog, diffstat and
+# base-commit: are git's.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -23,7 +24,9 @@ git -C "$tree" rev-parse -q --verify nofail-base >/dev/null ||
 [ "$(git -C "$tree" rev-list --count nofail-base..HEAD)" -gt 0 ] ||
 	die "patches: $tree has no commits on top of nofail-base"
 
-desc=$(python3 "$NOFAIL_TOP/scripts/cover-letter.py" "$out/0000-cover-letter.patch")
+cover=$out/0000-cover-letter.patch
+[ -f "$cover" ] || cover=$NOFAIL_TOP/patches/0000-cover-letter.patch
+desc=$(python3 "$NOFAIL_TOP/scripts/cover-letter.py" "$cover")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -15,9 +15,11 @@ set -u
 
 tree=${1:?usage: slab-nofail.sh TREE PATH...}
 shift
+files=$(cd "$tree" && find "$@" -name '*.[ch]' | sort)
+[ -n "$files" ] || die "slab-nofail: no C files under $* in $tree"
 raw=$(cd "$tree" && spatch --very-quiet --no-includes --include-headers \
 	-D report --cocci-file "$NOFAIL_TOP/scripts/coccinelle/slab_nofail.cocci" \
-	--jobs "$JOBS" --chunksize 1 "$@" 2>/dev/null)
+	$files 2>/dev/null)
 sites=$(
 	printf '%s\n' "$raw" | awk '$1 == "SITE" { print $2, $3 "()", $4 }'
 	printf '%s\n' "$raw" | awk '

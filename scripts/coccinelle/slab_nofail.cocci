@@ -20,8 +20,8 @@ def out(*a):
     print(" ".join(str(x) for x in a))
 
 // 1. __GFP_NOFAIL in the flags argument.
-@direct@
-expression S, N, E;
+@nofail_arg@
+expression S, N;
 position p;
 identifier alloc = {kmalloc, kzalloc, kmem_cache_alloc, kmem_cache_zalloc,
 		    kmalloc_node, kzalloc_node, kmem_cache_alloc_node,
@@ -35,15 +35,15 @@ identifier alloc2 = {kcalloc, kmalloc_array, kcalloc_node, kmalloc_array_node,
  alloc2@p(N, S, <+... __GFP_NOFAIL ...+>, ...)
 )
 
-@script:python depends on direct@
-p << direct.p;
+@script:python depends on nofail_arg@
+p << nofail_arg.p;
 @@
 out("SITE", "%s:%s" % (p[0].file, p[0].line), p[0].current_element, "direct")
 
 // 2. A local gfp variable that has __GFP_NOFAIL in it somewhere.
-@local exists@
+@nofail_var exists@
 identifier g, fn;
-expression S, N, E;
+expression S, N;
 position p;
 identifier alloc = {kmalloc, kzalloc, kmem_cache_alloc, kmem_cache_zalloc,
 		    kmalloc_node, kzalloc_node, kmem_cache_alloc_node,
@@ -69,13 +69,13 @@ fn(...) {
  ... when any
 }
 
-@script:python depends on local@
-p << local.p;
+@script:python depends on nofail_var@
+p << nofail_var.p;
 @@
 out("SITE", "%s:%s" % (p[0].file, p[0].line), p[0].current_element, "variable")
 
 // 3. A gfp parameter that reaches a slab allocation...
-@param exists@
+@gfp_param exists@
 identifier fn, g;
 type T;
 expression S, N;
@@ -96,24 +96,24 @@ T fn(..., gfp_t g, ...) {
  ... when any
 }
 
-@script:python depends on param@
-fn << param.fn;
-p << param.p;
+@script:python depends on gfp_param@
+fn << gfp_param.fn;
+p << gfp_param.p;
 @@
 out("PARAM", fn, "%s:%s" % (p[0].file, p[0].line))
 
 // ...and the calls that pass __GFP_NOFAIL in some argument.
-@call@
+@nofail_call@
 identifier fn;
 expression list es;
 position p;
 @@
 fn@p(es)
 
-@script:python depends on call@
-fn << call.fn;
-es << call.es;
-p << call.p;
+@script:python depends on nofail_call@
+fn << nofail_call.fn;
+es << nofail_call.es;
+p << nofail_call.p;
 @@
 if "__GFP_NOFAIL" in str(es):
     out("CALL", fn, "%s:%s" % (p[0].file, p[0].line))
