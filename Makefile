@@ -10,9 +10,9 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kunit report check lint clean distclean
+.PHONY: all help setup tree tree-reset patches kunit boot report check lint audit fastpath clean distclean
 
-all: kunit report ## tree, series, build, boot, KUnit, and a report
+all: kunit boot report ## tree, series, build, boot, KUnit, and a report
 
 help: ## list the targets
 	@echo 'The nofail bench: targets'
@@ -34,6 +34,15 @@ patches: ## regenerate patches/ from the commits in the tree
 
 kunit: tree ## build the tree with the bench config, boot it, run KUnit
 	@$(SCRIPTS)/kunit.sh $(TREE) $(BUILD)/kunit
+
+boot: kunit ## boot the kernel with a guest userspace: mount the converted filesystems
+	@$(SCRIPTS)/boot-test.sh $(BUILD)/kunit $(BUILD)/boot
+
+audit: tree ## Coccinelle: slab allocations that still get __GFP_NOFAIL
+	@$(SCRIPTS)/slab-nofail.sh $(TREE) drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs
+
+fastpath: kunit ## compare each allocator with its _nofail helper in the disassembly
+	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit
 
 report: ## print the report of the last run
 	@$(SCRIPTS)/report.sh $(BUILD)/kunit

@@ -8,8 +8,14 @@
 #   roundtrip    make patches on that tree gives patches/ back, byte for byte
 #   kunit        build, boot under QEMU, run every KUnit suite (one result
 #                per test case)
+#   boot         boot that kernel with a guest userspace: mount ext4
+#                (jbd2), btrfs, gfs2, reiserfs and ext4 on dm-mirror
 #   bisect       after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
+#   slab-nofail  no slab allocation in the five converted subsystems gets
+#                __GFP_NOFAIL after the series (Coccinelle); on the base
+#                tree the same check must find the sites, or it proves
+#                nothing
 #
 # Every step runs even when an earlier one failed, unless it needs what
 # failed.  The log of each step is in build/check/logs/.  The last line is
@@ -48,6 +54,27 @@ step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
 }
 
 
+# slab_nofail TREE: the Coccinelle check on the series and on its base.
+nofail_paths=(drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs)
+slab_nofail() {
+	local rev dir log rc
+	for rev in nofail-base HEAD; do
+		dir=$check/cocci-$rev
+		log=$logs/slab-nofail-$rev.log
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		git -C "$1" archive "$rev" "${nofail_paths[@]}" | tar -x -C "$dir"
+		"$NOFAIL_TOP/scripts/slab-nofail.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
+		rc=$?
+		if [ "$rev" = HEAD ]; then
+			result slab-nofail/series $rc "$log"
+		else
+			# the base must have sites: a check that finds none there is broken
+			result slab-nofail/base-finds-sites "$([ $rc = 1 ] && grep -q '^slab nofail sites: [1-9]' "$log" && echo 0 || echo 1)" "$log"
+		fi
+	done
+}
+
 progress "check: apply patches/ on a fresh base ($tree)"
 step apply "$NOFAIL_TOP/scripts/tree.sh" "$tree" --fresh
 applied=$failed
@@ -61,6 +88,9 @@ if [ "$applied" = 0 ]; then
 	step roundtrip bash -c "'$NOFAIL_TOP/scripts/format-patches.sh' '$tree' '$check/patches' &&
 		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
 
+	progress "check: no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
+	slab_nofail "$tree"
+
 	progress "check: KUnit under QEMU (log: $logs/kunit.log)"
 	"$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$kout" >"$logs/kunit.log" 2>&1
 	krc=$?
@@ -70,6 +100,18 @@ if [ "$applied" = 0 ]; then
 		done < <(python3 "$NOFAIL_TOP/scripts/kunit-cases.py" "$kout/results.json")
 	fi
 	[ "$krc" = 0 ] || result "kunit.py" "$krc" "$logs/kunit.log"
+
+	progress "check: boot with a guest userspace, mount the converted filesystems (log: $logs/boot.log)"
+	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
+		"$NOFAIL_TOP/scripts/boot-test.sh" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
+		brc=$?
+		while read -r status name; do
+			result "boot/$name" "$status" "$logs/boot.log"
+		done < <(grep '^BOOT ' "$logs/boot.log" | cut -d' ' -f2-)
+		grep -q '^BOOT ' "$logs/boot.log" || result boot "$brc" "$logs/boot.log"
+	else
+		result boot 1 "$logs/kunit.log"
+	fi
 
 	progress "check: every patch compiles on its own (bisect)"
 	"$NOFAIL_TOP/scripts/bisect.sh" "$tree" "$kout" "$logs" >"$logs/bisect.log" 2>&1

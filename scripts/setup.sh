@@ -17,6 +17,8 @@ pkgs=(
 	cpio kmod rsync xz-utils python3 perl git ccache
 	# boot
 	qemu-system-x86
+	# the boot test's guest (scripts/mkinitramfs.sh copies their files)
+	busybox-static e2fsprogs btrfs-progs reiserfsprogs gfs2-utils dmsetup
 	# checks
 	coccinelle
 )

@@ -15,11 +15,15 @@ set -u
 
 tree=${1:?usage: slab-nofail.sh TREE PATH...}
 shift
-files=$(cd "$tree" && find "$@" -name '*.[ch]' | sort)
-[ -n "$files" ] || die "slab-nofail: no C files under $* in $tree"
-raw=$(cd "$tree" && spatch --very-quiet --no-includes --include-headers \
-	-D report --cocci-file "$NOFAIL_TOP/scripts/coccinelle/slab_nofail.cocci" \
-	$files 2>/dev/null)
+# A slab call passes gfp flags, and they are spelled GFP_ or come from a
+# gfp_t: files without either cannot have a site.
+files=$(cd "$tree" && grep -rlE 'GFP_|gfp_t' --include='*.[ch]' "$@" | sort)
+[ -n "$files" ] || die "slab-nofail: no C files with gfp flags under $* in $tree"
+# One spatch per file: given many files at once, spatch treats them as
+# one program and takes far longer.
+raw=$(cd "$tree" && printf '%s\n' $files | xargs -P "$JOBS" -n 1 \
+	spatch --very-quiet --no-includes --include-headers --timeout 120 -D report \
+	--cocci-file "$NOFAIL_TOP/scripts/coccinelle/slab_nofail.cocci" 2>/dev/null)
 sites=$(
 	printf '%s\n' "$raw" | awk '$1 == "SITE" { print $2, $3 "()", $4 }'
 	printf '%s\n' "$raw" | awk '

@@ -105,15 +105,12 @@ out("PARAM", fn, "%s:%s" % (p[0].file, p[0].line))
 // ...and the calls that pass __GFP_NOFAIL in some argument.
 @nofail_call@
 identifier fn;
-expression list es;
 position p;
 @@
-fn@p(es)
+fn@p(..., <+... __GFP_NOFAIL ...+>, ...)
 
 @script:python depends on nofail_call@
 fn << nofail_call.fn;
-es << nofail_call.es;
 p << nofail_call.p;
 @@
-if "__GFP_NOFAIL" in str(es):
-    out("CALL", fn, "%s:%s" % (p[0].file, p[0].line))
+out("CALL", fn, "%s:%s" % (p[0].file, p[0].line))

@@ -1,0 +1,86 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-page-alloc.sh TREE KBUILD OUT
+#
+# Instructions per alloc_pages()/__free_pages() pair, for the kernel with
+# the series (the configured build KBUILD of TREE) and for the same
+# kernel without the page allocator patch: the same config, built from
+# the commit before it in OUT/linux and OUT/kunit.  Both kernels boot
+# under QEMU with -icount shift=0,sleep=off, where guest time counts
+# executed instructions, and load bench/page_alloc_bench.ko.  Prints both
+# figures and their ratio, measured in the same run.
+
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+tree=$(realpath -m "${1:?usage: bench-page-alloc.sh TREE KBUILD OUT}")
+kbuild=$(realpath -m "${2:?usage: bench-page-alloc.sh TREE KBUILD OUT}")
+out=$(realpath -m "${3:?usage: bench-page-alloc.sh TREE KBUILD OUT}")
+export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
+mapfile -t opts < <(nofail_make_options)
+mkdir -p "$out"
+
+patch=$(git -C "$tree" log --format=%H --grep='^mm, page_alloc: move the __GFP_NOFAIL policy' nofail-base..HEAD)
+[ -n "$patch" ] || die "bench: no 'mm, page_alloc: move the __GFP_NOFAIL policy' commit in $tree"
+
+# The base kernel: a worktree at the commit before the patch, laid out as
+# OUT/linux and OUT/kunit so that ccache sees the same relative paths as
+# for the kernel with the series.
+base_src=$out/linux base_obj=$out/kunit
+if [ "$(git -C "$base_src" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev-parse "$patch^")" ]; then
+	progress "bench: worktree $base_src at $(git -C "$tree" log -1 --format='%h %s' "$patch^")"
+	git -C "$tree" worktree remove --force "$base_src" 2>/dev/null || rm -rf "$base_src"
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$base_src" "$patch^"
+fi
+ln -sfn "$NOFAIL_TOP" "$base_src/nofail"
+cp "$tree/Kconfig.nofail" "$base_src/Kconfig.nofail"
+mkdir -p "$base_obj"
+cp "$kbuild/.config" "$base_obj/.config"
+progress "bench: build the base kernel in $base_obj"
+make -s -C "$base_src" O="$base_obj" ARCH=x86_64 "${opts[@]}" olddefconfig
+make -s -C "$base_src" O="$base_obj" ARCH=x86_64 -j"$JOBS" "${opts[@]}" bzImage modules_prepare
+
+run() {	# run NAME SRC OBJ: build the module, boot, keep the console
+	local name=$1 src=$2 obj=$3 mod=$out/mod-$1 root=$out/initramfs-$1
+	rm -rf "$mod" "$root"
+	cp -r "$NOFAIL_TOP/bench" "$mod"
+	make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" M="$mod" modules
+	mkdir -p "$root/bin" "$root/proc"
+	cp /bin/busybox "$root/bin/"
+	for a in sh mount insmod echo poweroff; do ln -s busybox "$root/bin/$a"; done
+	cp "$mod/page_alloc_bench.ko" "$root/"
+	install -m 755 "$NOFAIL_TOP/tests/bench/init" "$root/init"
+	(cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out/$name.cpio"
+	progress "bench: boot $name under QEMU -icount"
+	timeout 600 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 1 \
+		-bios qboot.rom -icount shift=0,sleep=off \
+		-kernel "$obj/arch/x86/boot/bzImage" -initrd "$out/$name.cpio" \
+		-append "console=ttyS0 kunit.enable=0 panic=-1 quiet loglevel=6" \
+		</dev/null >"$out/$name.log" 2>&1 || true
+	grep -q 'page_alloc_bench: done' "$out/$name.log" ||
+		die "bench: $name: no result, see $out/$name.log"
+}
+
+run base "$base_src" "$base_obj"
+run series "$tree" "$kbuild"
+
+python3 - "$out/base.log" "$out/series.log" <<'PY'
+import re, sys
+
+def read(path):
+    res = {}
+    for line in open(path, errors="replace"):
+        m = re.search(r"page_alloc_bench: (\S+) order (\d+): (\d+) pairs (\d+) ns", line)
+        if m:
+            res[(m[1], int(m[2]))] = int(m[4]) / int(m[3])
+    return res
+
+base, series = read(sys.argv[1]), read(sys.argv[2])
+print("instructions per alloc_pages()/__free_pages() pair (QEMU -icount shift=0)")
+print(f"{'gfp':<26}{'order':>6}{'base':>10}{'series':>10}{'series/base':>13}")
+for key in sorted(base):
+    b, s = base[key], series.get(key, float("nan"))
+    print(f"{key[0]:<26}{key[1]:>6}{b:>10.1f}{s:>10.1f}{s / b:>13.4f}")
+PY

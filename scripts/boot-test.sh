@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# boot-test.sh KERNEL_BUILD_DIR OUT
+#
+# Boot the kernel of KERNEL_BUILD_DIR under QEMU (x86_64, 2 CPUs, software
+# emulation, as kunit.py does) with the initramfs of scripts/mkinitramfs.sh,
+# whose /init (tests/boot/init) mounts ext4, btrfs, gfs2 and reiserfs on
+# loop devices and ext4 on a dm-mirror target.  The KUnit suites built into
+# the kernel are switched off (kunit.enable=0).
+#
+# Judges the console (OUT/console.log): prints "BOOT 0|1 <target>" per
+# target, 0 when the guest said "ok" and the kernel said nothing bad while
+# the target ran, and "BOOT 0|1 kernel" for the rest: the summary line
+# "nofail-boot: 5 passed, 0 failed", a clean power-off before the timeout,
+# nothing bad outside the targets.  The offending lines are printed.
+# Exits non-zero when any BOOT line is 1.
+
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+build=$(realpath -m "${1:?usage: boot-test.sh KERNEL_BUILD_DIR OUT}")
+out=$(realpath -m "${2:?usage: boot-test.sh KERNEL_BUILD_DIR OUT}")
+kernel=$build/arch/x86/boot/bzImage
+# As tests/boot/init runs them.
+targets="ext4 btrfs gfs2 reiserfs dm-mirror"
+[ -f "$kernel" ] || die "boot-test: no $kernel (build the kernel first)"
+mkdir -p "$out"
+"$NOFAIL_TOP/scripts/mkinitramfs.sh" "$out/initramfs.cpio"
+
+progress "boot-test: boot $kernel (about N min under emulation)"
+start=$(date +%s%N)
+set +e
+timeout -k 10 900 qemu-system-x86_64 -nodefaults -nographic -serial stdio \
+	-no-reboot -m 2048 -smp 2 -bios qboot.rom \
+	-kernel "$kernel" -initrd "$out/initramfs.cpio" \
+	-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1" \
+	</dev/null 2>&1 | tee "$out/console.log"
+rc=${PIPESTATUS[0]}
+set -e
+ms=$((($(date +%s%N) - start) / 1000000))
+echo $((ms / 1000)) >"$out/seconds"
+progress "boot-test: QEMU exit $rc after $((ms / 1000)).$((ms % 1000 / 100)) s"
+
+# Kernel messages that fail the target they happen in.  Some are
+# expected and ignored:
+#  - "Write protecting the kernel read-only data": every x86 boot says so.
+#  - "reiserfs filesystem is deprecated": every reiserfs mount in 6.12
+#    warns that it goes away in 2025; it is not an error.
+bad='BUG:|Oops|WARNING:|Kernel panic|cut here|Call Trace|general protection|'\
+'Unable to handle|segfault at|blocked for more than|corruption|'\
+'page allocation failure|read-only|readonly|withdraw|I/O error|'\
+'EXT4-fs error|JBD2: .*(error|abort)|BTRFS (error|critical|warning)|'\
+'REISERFS (error|abort|panic|warning)|gfs2: .*(fatal|error)|device-mapper: .*error'
+ignore='Write protecting the kernel read-only data|reiserfs filesystem is deprecated'
+
+awk -v targets="$targets" -v qemu_rc="$rc" -v bad="$bad" -v ignore="$ignore" '
+	function blame(who, why) {
+		printf "boot-test: %s: %s\n", who, why
+		failed[who] = 1
+	}
+	{ sub(/\r$/, "") }
+	/^# start / { cur = $3; next }
+	/^ok [0-9]+ / { ok[$3] = 1; cur = ""; next }
+	/^not ok [0-9]+ / { cur = ""; next }
+	/^nofail-boot: / { summary = $0; next }
+	/^#/ { next }		# the guest tools output, shown only for a failure
+	$0 ~ bad && $0 !~ ignore { blame(cur != "" ? cur : "kernel", $0) }
+	END {
+		n = split(targets, t, " ")
+		want = "nofail-boot: " n " passed, 0 failed"
+		if (summary != want)
+			blame("kernel", "summary is \"" summary "\", not \"" want "\"")
+		if (qemu_rc != 0)
+			blame("kernel", "QEMU exit " qemu_rc " (124: timeout), not a power-off")
+		for (i = 1; i <= n; i++) {
+			if (!(t[i] in ok))
+				blame(t[i], "no \"ok\" from the guest")
+			printf "BOOT %d %s\n", (t[i] in failed), t[i]
+		}
+		printf "BOOT %d kernel\n", ("kernel" in failed)
+	}' "$out/console.log" | tee "$out/judge.log"
+! grep -q '^BOOT 1 ' "$out/judge.log"
