@@ -40,7 +40,7 @@ mkdir -p "$base_obj"
 cp "$kbuild/.config" "$base_obj/.config"
 progress "bench: build the base kernel in $base_obj"
 make -s -C "$base_src" O="$base_obj" ARCH=x86_64 "${opts[@]}" olddefconfig
-make -s -C "$base_src" O="$base_obj" ARCH=x86_64 -j"$JOBS" "${opts[@]}" bzImage modules_prepare
+make -s -C "$base_src" O="$base_obj" ARCH=x86_64 -j"$JOBS" "${opts[@]}" all
 
 run() {	# run NAME SRC OBJ: build the module, boot, keep the console
 	local name=$1 src=$2 obj=$3 mod=$out/mod-$1 root=$out/initramfs-$1
@@ -49,7 +49,7 @@ run() {	# run NAME SRC OBJ: build the module, boot, keep the console
 	make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" M="$mod" modules
 	mkdir -p "$root/bin" "$root/proc"
 	cp /bin/busybox "$root/bin/"
-	for a in sh mount insmod echo poweroff; do ln -s busybox "$root/bin/$a"; done
+	for a in sh mount insmod echo reboot; do ln -s busybox "$root/bin/$a"; done
 	cp "$mod/page_alloc_bench.ko" "$root/"
 	install -m 755 "$NOFAIL_TOP/tests/bench/init" "$root/init"
 	(cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out/$name.cpio"
@@ -57,7 +57,7 @@ run() {	# run NAME SRC OBJ: build the module, boot, keep the console
 	timeout 600 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 1 \
 		-bios qboot.rom -icount shift=0,sleep=off \
 		-kernel "$obj/arch/x86/boot/bzImage" -initrd "$out/$name.cpio" \
-		-append "console=ttyS0 kunit.enable=0 panic=-1 quiet loglevel=6" \
+		-append "console=ttyS0 kunit.enable=0 panic=-1 loglevel=7" \
 		</dev/null >"$out/$name.log" 2>&1 || true
 	grep -q 'page_alloc_bench: done' "$out/$name.log" ||
 		die "bench: $name: no result, see $out/$name.log"

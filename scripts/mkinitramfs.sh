@@ -17,8 +17,8 @@ set -eu
 out=$(realpath -m "${1:?usage: mkinitramfs.sh OUT.cpio}")
 root=$out.d
 applets=(sh mount umount losetup dd mkdir cat sync sha256sum md5sum grep sed
-	echo printf sleep seq truncate blockdev rm ls tail head wc tr cmp dmesg
-	poweroff reboot)
+	echo printf sleep seq truncate blockdev rm ls tail head wc tr dmesg
+	reboot)
 tools=(mke2fs e2fsck mkfs.btrfs btrfs mkfs.gfs2 fsck.gfs2 mkreiserfs
 	reiserfsck dmsetup)
 
