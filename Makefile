@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kunit boot report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kunit boot survey report check lint audit fastpath clean distclean
 
 all: kunit boot report ## tree, series, build, boot, KUnit, and a report
 
@@ -36,7 +36,10 @@ kunit: tree ## build the tree with the bench config, boot it, run KUnit
 	@$(SCRIPTS)/kunit.sh $(TREE) $(BUILD)/kunit
 
 boot: kunit ## boot the kernel with a guest userspace: mount the converted filesystems
-	@$(SCRIPTS)/boot-test.sh $(BUILD)/kunit $(BUILD)/boot
+	@$(SCRIPTS)/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot
+
+survey: kunit ## unaimed failslab, base kernel vs series, side by side (not a test)
+	@$(SCRIPTS)/survey.sh $(TREE) $(BUILD)/kunit $(BUILD)/survey
 
 audit: tree ## Coccinelle: slab allocations that still get __GFP_NOFAIL
 	@$(SCRIPTS)/slab-nofail.sh $(TREE) drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs

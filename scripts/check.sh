@@ -103,7 +103,7 @@ if [ "$applied" = 0 ]; then
 
 	progress "check: boot with a guest userspace, mount the converted filesystems (log: $logs/boot.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
-		"$NOFAIL_TOP/scripts/boot-test.sh" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
+		"$NOFAIL_TOP/scripts/boot-test.sh" "$tree" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
 		brc=$?
 		while read -r status name; do
 			result "boot/$name" "$status" "$logs/boot.log"

@@ -23,3 +23,19 @@ die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
 nofail_make_options() {
 	printf '%s\n' "CC=/usr/lib/ccache/gcc" "KBUILD_KCONFIG=Kconfig.nofail" "drivers-m=nofail/"
 }
+
+# nofail_qemu KERNEL INITRD EXTRA_APPEND LOG: boot KERNEL with INITRD under
+# QEMU (x86_64, 2 CPUs, 2 GiB, software emulation: KVM does not work on
+# the bench machines), console to LOG and stdout.  The guest ends QEMU by
+# rebooting (-no-reboot); a guest that hangs is killed after 20 minutes
+# (exit 124).  slab_nomerge keeps slab caches apart for failslab's
+# cache-filter, nokaslr keeps System.map's addresses for its stack filter.
+# Returns QEMU's exit status.
+nofail_qemu() {
+	timeout -k 10 1200 qemu-system-x86_64 -nodefaults -nographic -serial stdio \
+		-no-reboot -m 2048 -smp 2 -bios qboot.rom \
+		-kernel "$1" -initrd "$2" \
+		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
+		</dev/null 2>&1 | tee "$4"
+	return "${PIPESTATUS[0]}"
+}

@@ -3,7 +3,9 @@
 #
 # lint.sh TREE: the fast static checks (well under a minute).
 #
-#   - bash -n on every script, python3 -m py_compile on the Python ones
+#   - bash -n on every script, sh -n on the guest's /init, python3 -m
+#     py_compile on the Python ones
+#   - checkpatch.pl --strict -f on the torture module (module/)
 #   - checkpatch.pl --strict on every patch in patches/series
 #   - patches/series names only files that exist, and every patch is named
 #   - kernel-doc -Wall on the files the series documents
@@ -27,6 +29,10 @@ for s in "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/.ci/run; do
 	bash -n "$s"
 	res "bash -n ${s#"$NOFAIL_TOP"/}" $?
 done
+for s in "$NOFAIL_TOP"/tests/*/init; do
+	sh -n "$s"
+	res "sh -n ${s#"$NOFAIL_TOP"/}" $?
+done
 for s in "$NOFAIL_TOP"/scripts/*.py; do
 	python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' "$s"
 	res "python ${s#"$NOFAIL_TOP"/}" $?
@@ -48,6 +54,10 @@ if [ -x "$tree/scripts/checkpatch.pl" ]; then
 	for p in $(grep -v '^#' "$series"); do
 		"$NOFAIL_TOP/scripts/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p" >/dev/null 2>&1
 		res "checkpatch $p" $?
+	done
+	for f in "$NOFAIL_TOP"/module/*.c "$NOFAIL_TOP"/module/Kbuild; do
+		"$tree/scripts/checkpatch.pl" --strict --no-tree --quiet -f "$f"
+		res "checkpatch ${f#"$NOFAIL_TOP"/}" $?
 	done
 	# kernel-doc -Wall on each file the series touches: no warning that
 	# the base file does not already have.

@@ -1,24 +1,27 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkinitramfs.sh OUT.cpio
+# mkinitramfs.sh OUT.cpio [MODULE.ko AIMS]
 #
 # The boot test's initramfs, made only of files of this machine's Debian
 # packages (scripts/setup.sh installs them): busybox-static with the
 # applets tests/boot/init uses, the mkfs and fsck tools of each file
 # system and dmsetup, each with the shared libraries ldd lists, and
-# tests/boot/init as /init.  Uncompressed newc: the kernel needs no
+# tests/boot/init as /init.  With MODULE.ko (scripts/module.sh) and AIMS
+# (scripts/aims.sh), they go to /lib/nofail/ and /etc/nofail/aims.  Uncompressed newc: the kernel needs no
 # decompressor for it.  Fixed owners and dates keep the archive the same
 # from run to run on the same packages.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-out=$(realpath -m "${1:?usage: mkinitramfs.sh OUT.cpio}")
+out=$(realpath -m "${1:?usage: mkinitramfs.sh OUT.cpio [MODULE.ko AIMS]}")
+module=${2:-}
+aims=${3:-}
 root=$out.d
 applets=(sh mount umount losetup dd mkdir cat sync sha256sum md5sum grep sed
 	echo printf sleep seq truncate blockdev rm ls tail head wc tr dmesg
-	reboot)
+	reboot insmod rmmod stat cut sort touch mv timeout)
 tools=(mke2fs e2fsck mkfs.btrfs btrfs mkfs.gfs2 fsck.gfs2 mkreiserfs
 	reiserfsck dmsetup)
 
@@ -47,6 +50,10 @@ ln -s mke2fs "$root/sbin/mkfs.ext4"
 cp /etc/mke2fs.conf "$root/etc/"
 ln -s /proc/self/mounts "$root/etc/mtab"
 install -m 755 "$NOFAIL_TOP/tests/boot/init" "$root/init"
+if [ -n "$module" ]; then
+	install -D -m 644 "$module" "$root/lib/nofail/$(basename "$module")"
+	install -D -m 644 "$aims" "$root/etc/nofail/aims"
+fi
 
 find "$root" -exec touch -h -d "$GIT_COMMITTER_DATE" {} +
 (cd "$root" && find . | LC_ALL=C sort |

@@ -1,0 +1,711 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nofail_torture: stress the _nofail slab helpers under failslab.
+ *
+ * Shaped like kernel/locking/locktorture.c.  nthreads kthreads call the
+ * _nofail helpers chosen by "helpers" in a loop, for "duration" seconds,
+ * with the kernel's own failslab armed for their tasks only (the task
+ * filter, current->make_it_fail).  Every object is checked: not NULL, as
+ * large as asked for, zeroed where the helper promises it, and writable to
+ * its last byte.  Statistics are printed every stat_interval seconds, and
+ * at the end one line:
+ *
+ *	nofail_torture: SUCCESS: calls N injected N null 0 short 0 dirty 0 ...
+ *	nofail_torture: FAILURE: ...
+ *
+ * "injected" is how far failslab's own "times" counted down: the failures
+ * the kernel really injected.  A helper that gets a failure retries, so
+ * every injected failure is one retry of a helper.
+ *
+ * torture_type=busted calls the plain allocators with the same flags
+ * instead of the helpers, as locktorture's lock_busted does: fault
+ * injection makes them return NULL, and the run must end in FAILURE.
+ * That shows the verdict can fail.
+ *
+ * debugfs, root only, in nofail_torture/:
+ *   stats	the counters, one "name value" per line
+ *   alloc	write "HELPER SIZE [FLAGS] [fail=N]" to make one allocation:
+ *		HELPER is a helper's name (kmalloc_nofail, ...), SIZE a
+ *		byte count, or COUNTxSIZE for the array helpers, FLAGS one
+ *		of GFP_KERNEL (default), GFP_NOFS, GFP_NOIO, and fail=N has
+ *		failslab fail the first N attempts (N <= 100).  Reading it
+ *		gives the result of the last write.  Anything else is
+ *		-EINVAL; no size above KMALLOC_MAX_CACHE_SIZE is allocated.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/fault-inject.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/overflow.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+MODULE_DESCRIPTION("Torture test of the _nofail slab helpers under failslab");
+MODULE_LICENSE("GPL");
+
+static int nthreads = 2;
+module_param(nthreads, int, 0444);
+MODULE_PARM_DESC(nthreads, "Number of allocating kthreads (0..16; 0: debugfs only, no verdict)");
+
+static int duration = 10;
+module_param(duration, int, 0444);
+MODULE_PARM_DESC(duration, "Seconds to run (1..3600)");
+
+static int stat_interval = 5;
+module_param(stat_interval, int, 0444);
+MODULE_PARM_DESC(stat_interval, "Seconds between statistics lines");
+
+static uint min_size = 1;
+module_param(min_size, uint, 0444);
+MODULE_PARM_DESC(min_size, "Smallest request in bytes");
+
+static uint max_size = 4096;
+module_param(max_size, uint, 0444);
+MODULE_PARM_DESC(max_size, "Largest request in bytes (up to KMALLOC_MAX_CACHE_SIZE)");
+
+static uint helpers = ~0U;
+module_param(helpers, uint, 0444);
+MODULE_PARM_DESC(helpers, "Bit mask of the helpers to call, in the order of the stats (default all)");
+
+static bool inject = true;
+module_param(inject, bool, 0444);
+MODULE_PARM_DESC(inject, "Arm failslab for the kthreads");
+
+static uint probability = 30;
+module_param(probability, uint, 0444);
+MODULE_PARM_DESC(probability, "Percentage of the kthreads' allocations failslab fails (1..99)");
+
+static char *torture_type = "nofail";
+module_param(torture_type, charp, 0444);
+MODULE_PARM_DESC(torture_type, "nofail (the helpers), or busted (plain allocations, must FAIL)");
+
+enum nofail_helper {
+	NT_KMALLOC,
+	NT_KZALLOC,
+	NT_KMALLOC_ARRAY,
+	NT_KCALLOC,
+	NT_CACHE,
+	NT_CACHE_Z,
+	NT_NR_HELPERS,
+};
+
+static const char * const helper_names[NT_NR_HELPERS] = {
+	[NT_KMALLOC]		= "kmalloc_nofail",
+	[NT_KZALLOC]		= "kzalloc_nofail",
+	[NT_KMALLOC_ARRAY]	= "kmalloc_array_nofail",
+	[NT_KCALLOC]		= "kcalloc_nofail",
+	[NT_CACHE]		= "kmem_cache_alloc_nofail",
+	[NT_CACHE_Z]		= "kmem_cache_zalloc_nofail",
+};
+
+/* The object size of the module's own cache, for the two cache helpers. */
+#define NT_CACHE_SIZE	192
+/* Element size of the array helpers' requests. */
+#define NT_ELEM_SIZE	16
+
+static const struct {
+	const char *name;
+	gfp_t gfp;
+} nt_gfps[] = {
+	{ "GFP_KERNEL", GFP_KERNEL },
+	{ "GFP_NOFS", GFP_NOFS },
+	{ "GFP_NOIO", GFP_NOIO },
+};
+
+/* One request: what a thread or a debugfs write asks for. */
+struct nt_request {
+	enum nofail_helper helper;
+	size_t n;		/* elements; 1 but for the array helpers */
+	size_t size;		/* bytes per element */
+	unsigned int gfp;	/* index into nt_gfps[] */
+};
+
+struct nt_stats {
+	atomic_long_t calls[NT_NR_HELPERS];
+	atomic_long_t null;	/* NULL from an allocation that must not fail */
+	atomic_long_t shortobj;	/* smaller than asked for */
+	atomic_long_t dirty;	/* not zeroed although promised */
+	atomic_long_t corrupt;	/* did not keep what was written */
+};
+
+static struct nt_stats stats;
+static struct kmem_cache *nt_cache;
+static bool busted;
+
+/*
+ * failslab, found through its debugfs files like the KUnit suites do: its
+ * attribute is static in mm/failslab.c.  The fields the run changes are
+ * saved here and written back when it ends.
+ */
+static struct {
+	struct fault_attr *attr;
+	bool *ignore_gfp_wait;
+	bool *cache_filter;
+	struct fault_attr saved;
+	bool saved_ignore_gfp_wait;
+	bool saved_cache_filter;
+	int armed;		/* the times given when armed */
+} fs;
+
+static DEFINE_MUTEX(nt_lock);		/* failslab settings, the alloc file */
+static struct task_struct *controller;
+static bool running;			/* failslab is armed for the threads */
+static struct task_struct **threads;
+static char last_result[160] = "no allocation yet\n";
+static struct dentry *nt_dir;
+
+static void *debugfs_field(struct dentry *dir, const char *name)
+{
+	struct dentry *d = debugfs_lookup(name, dir);
+	void *field;
+
+	if (!d)
+		return NULL;
+	field = d_inode(d)->i_private;
+	dput(d);
+	return field;
+}
+
+static int failslab_find(void)
+{
+	struct dentry *dir = debugfs_lookup("failslab", NULL);
+	unsigned long *probability;
+
+	if (!dir)
+		return -ENODEV;
+	probability = debugfs_field(dir, "probability");
+	fs.ignore_gfp_wait = debugfs_field(dir, "ignore-gfp-wait");
+	fs.cache_filter = debugfs_field(dir, "cache-filter");
+	dput(dir);
+	if (!probability || !fs.ignore_gfp_wait || !fs.cache_filter)
+		return -ENODEV;
+	fs.attr = container_of(probability, struct fault_attr, probability);
+	return 0;
+}
+
+/*
+ * Fail @percent of the sleeping slab requests of the tasks that set
+ * make_it_fail, and no one else's, up to @times of them.  The caller
+ * holds nt_lock.
+ */
+static void failslab_arm(unsigned int percent, int times)
+{
+	struct fault_attr *a = fs.attr;
+
+	fs.saved.probability = a->probability;
+	fs.saved.interval = a->interval;
+	atomic_set(&fs.saved.times, atomic_read(&a->times));
+	atomic_set(&fs.saved.space, atomic_read(&a->space));
+	fs.saved.verbose = a->verbose;
+	fs.saved.task_filter = a->task_filter;
+	fs.saved.require_start = a->require_start;
+	fs.saved.require_end = a->require_end;
+	fs.saved.reject_start = a->reject_start;
+	fs.saved.reject_end = a->reject_end;
+	fs.saved_ignore_gfp_wait = *fs.ignore_gfp_wait;
+	fs.saved_cache_filter = *fs.cache_filter;
+
+	/* The filters a user may have left for another test would aim away. */
+	a->require_start = 0;
+	a->require_end = ULONG_MAX;
+	a->reject_start = 0;
+	a->reject_end = 0;
+	*fs.cache_filter = false;
+	*fs.ignore_gfp_wait = false;
+	a->verbose = 0;
+	a->interval = 1;
+	atomic_set(&a->space, 0);
+	a->task_filter = true;
+	fs.armed = times;
+	atomic_set(&a->times, times);
+	a->probability = percent;
+}
+
+/* Restore failslab; return how many failures it injected since armed. */
+static long failslab_disarm(void)
+{
+	struct fault_attr *a = fs.attr;
+	long injected;
+
+	a->probability = fs.saved.probability;
+	injected = fs.armed - atomic_read(&a->times);
+	a->interval = fs.saved.interval;
+	atomic_set(&a->times, atomic_read(&fs.saved.times));
+	atomic_set(&a->space, atomic_read(&fs.saved.space));
+	a->verbose = fs.saved.verbose;
+	a->task_filter = fs.saved.task_filter;
+	a->require_start = fs.saved.require_start;
+	a->require_end = fs.saved.require_end;
+	a->reject_start = fs.saved.reject_start;
+	a->reject_end = fs.saved.reject_end;
+	*fs.ignore_gfp_wait = fs.saved_ignore_gfp_wait;
+	*fs.cache_filter = fs.saved_cache_filter;
+	return injected;
+}
+
+/* The injections of a run so far, from failslab's own count. */
+static long failslab_injected(void)
+{
+	return fs.armed - atomic_read(&fs.attr->times);
+}
+
+static bool helper_zeroes(enum nofail_helper h)
+{
+	return h == NT_KZALLOC || h == NT_KCALLOC || h == NT_CACHE_Z;
+}
+
+static bool helper_is_cache(enum nofail_helper h)
+{
+	return h == NT_CACHE || h == NT_CACHE_Z;
+}
+
+static bool helper_is_array(enum nofail_helper h)
+{
+	return h == NT_KMALLOC_ARRAY || h == NT_KCALLOC;
+}
+
+/* One call site per helper, so each helper reports its first failure. */
+static noinline void *nt_call_nofail(const struct nt_request *r, gfp_t gfp)
+{
+	switch (r->helper) {
+	case NT_KMALLOC:
+		return kmalloc_nofail(r->size, gfp);
+	case NT_KZALLOC:
+		return kzalloc_nofail(r->size, gfp);
+	case NT_KMALLOC_ARRAY:
+		return kmalloc_array_nofail(r->n, r->size, gfp);
+	case NT_KCALLOC:
+		return kcalloc_nofail(r->n, r->size, gfp);
+	case NT_CACHE:
+		return kmem_cache_alloc_nofail(nt_cache, gfp);
+	case NT_CACHE_Z:
+		return kmem_cache_zalloc_nofail(nt_cache, gfp);
+	default:
+		return NULL;
+	}
+}
+
+/* The broken variant: what a conversion that dropped the guarantee does. */
+static noinline void *nt_call_busted(const struct nt_request *r, gfp_t gfp)
+{
+	switch (r->helper) {
+	case NT_KMALLOC:
+		return kmalloc(r->size, gfp);
+	case NT_KZALLOC:
+		return kzalloc(r->size, gfp);
+	case NT_KMALLOC_ARRAY:
+		return kmalloc_array(r->n, r->size, gfp);
+	case NT_KCALLOC:
+		return kcalloc(r->n, r->size, gfp);
+	case NT_CACHE:
+		return kmem_cache_alloc(nt_cache, gfp);
+	case NT_CACHE_Z:
+		return kmem_cache_zalloc(nt_cache, gfp);
+	default:
+		return NULL;
+	}
+}
+
+/* Bytes the caller may use: what was asked for. */
+static size_t nt_bytes(const struct nt_request *r)
+{
+	return helper_is_cache(r->helper) ? NT_CACHE_SIZE : r->n * r->size;
+}
+
+/*
+ * Make one allocation and check the object.  Return 0, or a short reason
+ * the object is bad, counted in @st.
+ */
+static const char *nt_one(const struct nt_request *r, struct nt_stats *st)
+{
+	gfp_t gfp = nt_gfps[r->gfp].gfp;
+	size_t bytes = nt_bytes(r);
+	const char *bad = NULL;
+	u8 *p;
+
+	atomic_long_inc(&st->calls[r->helper]);
+	p = busted ? nt_call_busted(r, gfp) : nt_call_nofail(r, gfp);
+	if (!p) {
+		atomic_long_inc(&st->null);
+		return "NULL";
+	}
+	if ((helper_is_cache(r->helper) ? kmem_cache_size(nt_cache) : ksize(p)) < bytes) {
+		atomic_long_inc(&st->shortobj);
+		bad = "short";
+	} else if (helper_zeroes(r->helper) && memchr_inv(p, 0, bytes)) {
+		atomic_long_inc(&st->dirty);
+		bad = "not zeroed";
+	} else {
+		memset(p, 0xa5, bytes);
+		if (memchr_inv(p, 0xa5, bytes)) {
+			atomic_long_inc(&st->corrupt);
+			bad = "corrupt";
+		}
+	}
+	if (helper_is_cache(r->helper))
+		kmem_cache_free(nt_cache, p);
+	else
+		kfree(p);
+	return bad;
+}
+
+/* A random request among the enabled helpers, min_size..max_size bytes. */
+static void nt_random_request(struct nt_request *r)
+{
+	unsigned int h;
+	size_t bytes;
+
+	do {
+		h = get_random_u32_below(NT_NR_HELPERS);
+	} while (!(helpers & BIT(h)));
+	r->helper = h;
+	r->gfp = get_random_u32_below(ARRAY_SIZE(nt_gfps));
+	bytes = min_size + get_random_u32_below(max_size - min_size + 1);
+	r->n = 1;
+	r->size = bytes;
+	if (helper_is_array(h)) {
+		r->n = DIV_ROUND_UP(bytes, NT_ELEM_SIZE);
+		r->size = NT_ELEM_SIZE;
+	}
+}
+
+static int nt_thread(void *unused)
+{
+	struct nt_request r;
+
+	/* The task filter: failslab fails only tasks that ask for it. */
+	current->make_it_fail = inject;
+	while (!kthread_should_stop()) {
+		nt_random_request(&r);
+		nt_one(&r, &stats);
+		cond_resched();
+	}
+	current->make_it_fail = 0;
+	return 0;
+}
+
+static long nt_calls(void)
+{
+	long sum = 0;
+	int h;
+
+	for (h = 0; h < NT_NR_HELPERS; h++)
+		sum += atomic_long_read(&stats.calls[h]);
+	return sum;
+}
+
+static long nt_bad(void)
+{
+	return atomic_long_read(&stats.null) + atomic_long_read(&stats.shortobj) +
+	       atomic_long_read(&stats.dirty) + atomic_long_read(&stats.corrupt);
+}
+
+static void nt_print_stats(const char *tag, long injected)
+{
+	pr_info("%s: calls %ld injected %ld null %ld short %ld dirty %ld corrupt %ld (%s %ld, %s %ld, %s %ld, %s %ld, %s %ld, %s %ld)\n",
+		tag, nt_calls(), injected, atomic_long_read(&stats.null),
+		atomic_long_read(&stats.shortobj), atomic_long_read(&stats.dirty),
+		atomic_long_read(&stats.corrupt),
+		helper_names[0], atomic_long_read(&stats.calls[0]),
+		helper_names[1], atomic_long_read(&stats.calls[1]),
+		helper_names[2], atomic_long_read(&stats.calls[2]),
+		helper_names[3], atomic_long_read(&stats.calls[3]),
+		helper_names[4], atomic_long_read(&stats.calls[4]),
+		helper_names[5], atomic_long_read(&stats.calls[5]));
+}
+
+static void nt_stop_threads(void)
+{
+	int i;
+
+	for (i = 0; i < nthreads; i++) {
+		if (threads[i])
+			kthread_stop(threads[i]);
+		threads[i] = NULL;
+	}
+}
+
+/*
+ * The verdict.  A run with injection that saw none proves nothing, so it
+ * fails too.
+ */
+static void nt_verdict(long injected)
+{
+	bool ok = nt_calls() > 0 && !nt_bad() && (!inject || injected > 0);
+
+	nt_print_stats(ok ? "SUCCESS" : "FAILURE", injected);
+}
+
+/*
+ * Runs the test: statistics every stat_interval seconds, then the threads
+ * are stopped, failslab is restored and the verdict printed.  Stopped
+ * early by rmmod, it does the same.
+ */
+static int nt_controller(void *unused)
+{
+	unsigned long end = jiffies + duration * HZ;
+	unsigned long next = jiffies + stat_interval * HZ;
+	long injected;
+
+	/* No threads: only the debugfs files, until rmmod. */
+	while (!nthreads && !kthread_should_stop())
+		schedule_timeout_interruptible(HZ);
+	while (!kthread_should_stop() && time_before(jiffies, end)) {
+		schedule_timeout_interruptible(HZ / 10);
+		if (time_after_eq(jiffies, next)) {
+			nt_print_stats("running", inject ? failslab_injected() : 0);
+			next += stat_interval * HZ;
+		}
+	}
+	if (!nthreads)
+		return 0;
+	nt_stop_threads();
+	mutex_lock(&nt_lock);
+	injected = inject ? failslab_disarm() : 0;
+	running = false;
+	mutex_unlock(&nt_lock);
+	nt_verdict(injected);
+
+	/* kthread_stop() from the module exit wants a live task. */
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(HZ);
+	return 0;
+}
+
+static int stats_show(struct seq_file *m, void *unused)
+{
+	int h;
+
+	seq_printf(m, "calls %ld\n", nt_calls());
+	for (h = 0; h < NT_NR_HELPERS; h++)
+		seq_printf(m, "calls_%s %ld\n", helper_names[h],
+			   atomic_long_read(&stats.calls[h]));
+	seq_printf(m, "null %ld\nshort %ld\ndirty %ld\ncorrupt %ld\n",
+		   atomic_long_read(&stats.null), atomic_long_read(&stats.shortobj),
+		   atomic_long_read(&stats.dirty), atomic_long_read(&stats.corrupt));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(stats);
+
+/* "SIZE" or, for the array helpers, "COUNTxSIZE". */
+static int nt_parse_size(char *arg, struct nt_request *r)
+{
+	char *x = strchr(arg, 'x');
+	unsigned int n = 1, size;
+	size_t bytes;
+
+	if (x) {
+		if (!helper_is_array(r->helper))
+			return -EINVAL;
+		*x++ = '\0';
+		if (kstrtouint(arg, 10, &n))
+			return -EINVAL;
+		arg = x;
+	}
+	if (kstrtouint(arg, 10, &size))
+		return -EINVAL;
+	/* Nothing larger than the slab serves: no unbounded allocation. */
+	if (check_mul_overflow((size_t)n, (size_t)size, &bytes) || !bytes ||
+	    bytes > (helper_is_cache(r->helper) ? NT_CACHE_SIZE : KMALLOC_MAX_CACHE_SIZE))
+		return -EINVAL;
+	r->n = n;
+	r->size = size;
+	return 0;
+}
+
+/* "HELPER SIZE [FLAGS] [fail=N]"; see the comment at the top. */
+static int nt_parse(char *buf, struct nt_request *r, unsigned int *fail)
+{
+	char *arg, *helper, *size;
+	int i;
+
+	helper = strsep(&buf, " ");
+	size = strsep(&buf, " ");
+	if (!helper || !size)
+		return -EINVAL;
+	i = match_string(helper_names, NT_NR_HELPERS, helper);
+	if (i < 0)
+		return -EINVAL;
+	r->helper = i;
+	if (nt_parse_size(size, r))
+		return -EINVAL;
+	r->gfp = 0;
+	*fail = 0;
+	while ((arg = strsep(&buf, " "))) {
+		if (!strncmp(arg, "fail=", 5)) {
+			if (kstrtouint(arg + 5, 10, fail) || *fail > 100)
+				return -EINVAL;
+			continue;
+		}
+		for (i = 0; i < ARRAY_SIZE(nt_gfps); i++)
+			if (!strcmp(arg, nt_gfps[i].name))
+				break;
+		if (i == ARRAY_SIZE(nt_gfps))
+			return -EINVAL;
+		r->gfp = i;
+	}
+	return 0;
+}
+
+static ssize_t alloc_write(struct file *file, const char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	struct nt_stats one = {};
+	struct nt_request r;
+	unsigned int fail;
+	const char *bad;
+	long injected = 0;
+	char buf[64];
+	int ret;
+
+	if (!count || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	ret = nt_parse(strim(buf), &r, &fail);
+	if (ret)
+		return ret;
+
+	mutex_lock(&nt_lock);
+	/* The running threads have failslab armed for themselves. */
+	if (fail && running) {
+		mutex_unlock(&nt_lock);
+		return -EBUSY;
+	}
+	if (fail) {
+		failslab_arm(100, fail);
+		current->make_it_fail = 1;
+	}
+	bad = nt_one(&r, &one);
+	if (fail) {
+		current->make_it_fail = 0;
+		injected = failslab_disarm();
+	}
+	scnprintf(last_result, sizeof(last_result),
+		  "%s %zux%zu %s: %s, %zu bytes, %ld failures injected\n",
+		  helper_names[r.helper], r.n, r.size, nt_gfps[r.gfp].name,
+		  bad ?: "ok", nt_bytes(&r), injected);
+	mutex_unlock(&nt_lock);
+	return bad ? -EIO : count;
+}
+
+static ssize_t alloc_read(struct file *file, char __user *ubuf, size_t count,
+			  loff_t *ppos)
+{
+	char buf[sizeof(last_result)];
+
+	mutex_lock(&nt_lock);
+	strscpy(buf, last_result, sizeof(buf));
+	mutex_unlock(&nt_lock);
+	return simple_read_from_buffer(ubuf, count, ppos, buf, strlen(buf));
+}
+
+static const struct file_operations alloc_fops = {
+	.owner = THIS_MODULE,
+	.read = alloc_read,
+	.write = alloc_write,
+	.llseek = default_llseek,
+};
+
+static int __init nt_check_params(void)
+{
+	if (!strcmp(torture_type, "busted"))
+		busted = true;
+	else if (strcmp(torture_type, "nofail"))
+		return -EINVAL;
+	if (nthreads < 0 || nthreads > 16 || duration < 1 || duration > 3600 ||
+	    stat_interval < 1 || !min_size || min_size > max_size ||
+	    max_size > KMALLOC_MAX_CACHE_SIZE ||
+	    !(helpers & GENMASK(NT_NR_HELPERS - 1, 0)) ||
+	    (inject && (probability < 1 || probability > 99)))
+		return -EINVAL;
+	return 0;
+}
+
+static int __init nt_start(void)
+{
+	int i;
+
+	threads = kcalloc(nthreads, sizeof(*threads), GFP_KERNEL);
+	if (!threads)
+		return -ENOMEM;
+	if (!nthreads)
+		inject = false;
+	if (inject)
+		failslab_arm(probability, INT_MAX);
+	for (i = 0; i < nthreads; i++) {
+		threads[i] = kthread_run(nt_thread, NULL, "nofail_torture/%d", i);
+		if (IS_ERR(threads[i])) {
+			threads[i] = NULL;
+			goto fail;
+		}
+	}
+	controller = kthread_run(nt_controller, NULL, "nofail_torture_ctl");
+	if (IS_ERR(controller)) {
+		controller = NULL;
+		goto fail;
+	}
+	running = inject;
+	return 0;
+fail:
+	nt_stop_threads();
+	if (inject)
+		failslab_disarm();
+	kfree(threads);
+	return -ENOMEM;
+}
+
+static int __init nofail_torture_init(void)
+{
+	int ret = nt_check_params();
+
+	if (ret) {
+		pr_err("invalid parameters\n");
+		return ret;
+	}
+	ret = failslab_find();
+	if (ret) {
+		pr_err("no failslab in debugfs (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)\n");
+		return ret;
+	}
+	nt_cache = kmem_cache_create("nofail_torture", NT_CACHE_SIZE, 0, 0, NULL);
+	if (!nt_cache)
+		return -ENOMEM;
+
+	/* Root only: the files are 0400 and 0600 (and debugfs itself 0700). */
+	nt_dir = debugfs_create_dir("nofail_torture", NULL);
+	debugfs_create_file("stats", 0400, nt_dir, NULL, &stats_fops);
+	debugfs_create_file("alloc", 0600, nt_dir, NULL, &alloc_fops);
+
+	pr_info("start: torture_type=%s nthreads=%d duration=%d sizes=%u..%u helpers=%#x inject=%d probability=%u\n",
+		torture_type, nthreads, duration, min_size, max_size, helpers,
+		inject, probability);
+	mutex_lock(&nt_lock);
+	ret = nt_start();
+	mutex_unlock(&nt_lock);
+	if (ret) {
+		debugfs_remove(nt_dir);
+		kmem_cache_destroy(nt_cache);
+	}
+	return ret;
+}
+
+static void __exit nofail_torture_exit(void)
+{
+	/* The controller stops the threads and prints the verdict. */
+	kthread_stop(controller);
+	debugfs_remove(nt_dir);
+	kfree(threads);
+	kmem_cache_destroy(nt_cache);
+}
+
+module_init(nofail_torture_init);
+module_exit(nofail_torture_exit);
