@@ -409,6 +409,7 @@ static long nt_bad(void)
 
 static void nt_print_stats(const char *tag, long injected)
 {
+	BUILD_BUG_ON(NT_NR_HELPERS != 6);	/* one pair per helper below */
 	pr_info("%s: calls %ld injected %ld null %ld short %ld dirty %ld corrupt %ld (%s %ld, %s %ld, %s %ld, %s %ld, %s %ld, %s %ld)\n",
 		tag, nt_calls(), injected, atomic_long_read(&stats.null),
 		atomic_long_read(&stats.shortobj), atomic_long_read(&stats.dirty),

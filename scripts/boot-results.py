@@ -41,7 +41,7 @@ def main():
                 m = pattern.search(line)
                 if m and m.group(1) in targets:
                     targets[m.group(1)].setdefault(key, []).append(m.group(2))
-    json.dump(targets, sys.stdout, indent=2, sort_keys=True)
+    json.dump(targets, sys.stdout, indent=2)
     print()
 
 

@@ -8,8 +8,11 @@
 #   roundtrip    make patches on that tree gives patches/ back, byte for byte
 #   kunit        build, boot under QEMU, run every KUnit suite (one result
 #                per test case)
-#   boot         boot that kernel with a guest userspace: mount ext4
-#                (jbd2), btrfs, gfs2, reiserfs and ext4 on dm-mirror
+#   boot         boot that kernel with a guest userspace: the torture
+#                module under failslab (and its broken variant, which
+#                must fail), then a file workload on ext4 (jbd2), btrfs,
+#                gfs2, reiserfs and ext4 on dm-mirror with failslab aimed
+#                at the converted call sites, fsck, checksums
 #   bisect       after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   slab-nofail  no slab allocation in the five converted subsystems gets
@@ -101,7 +104,7 @@ if [ "$applied" = 0 ]; then
 	fi
 	[ "$krc" = 0 ] || result "kunit.py" "$krc" "$logs/kunit.log"
 
-	progress "check: boot with a guest userspace, mount the converted filesystems (log: $logs/boot.log)"
+	progress "check: boot test: torture module, file systems under failslab (log: $logs/boot.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/boot-test.sh" "$tree" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
 		brc=$?

@@ -6,8 +6,9 @@
 # The boot test's initramfs, made only of files of this machine's Debian
 # packages (scripts/setup.sh installs them): busybox-static with the
 # applets tests/boot/init uses, the mkfs and fsck tools of each file
-# system and dmsetup, each with the shared libraries ldd lists, and
-# tests/boot/init as /init.  With MODULE.ko (scripts/module.sh) and AIMS
+# system and dmsetup, each with the shared libraries ldd lists,
+# tests/boot/init as /init, and the workload (tests/boot/workload.c,
+# built static here).  With MODULE.ko (scripts/module.sh) and AIMS
 # (scripts/aims.sh), they go to /lib/nofail/ and /etc/nofail/aims.  Uncompressed newc: the kernel needs no
 # decompressor for it.  Fixed owners and dates keep the archive the same
 # from run to run on the same packages.
@@ -50,6 +51,10 @@ ln -s mke2fs "$root/sbin/mkfs.ext4"
 cp /etc/mke2fs.conf "$root/etc/"
 ln -s /proc/self/mounts "$root/etc/mtab"
 install -m 755 "$NOFAIL_TOP/tests/boot/init" "$root/init"
+# The workload, the project's own, static against Debian's libc6-dev.
+# Its main() bounds the lengths that gcc's truncation warning guesses at.
+gcc -static -O2 -Wall -Wextra -Werror -Wno-format-truncation -o "$root/bin/nofail-workload" \
+	"$NOFAIL_TOP/tests/boot/workload.c" || die "mkinitramfs: tests/boot/workload.c does not build"
 if [ -n "$module" ]; then
 	install -D -m 644 "$module" "$root/lib/nofail/$(basename "$module")"
 	install -D -m 644 "$aims" "$root/etc/nofail/aims"

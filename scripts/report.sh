@@ -4,7 +4,9 @@
 # report.sh OUT [TREE]
 #
 # Summarise the KUnit run in OUT (results.json from kunit.py): one line per
-# suite, the totals, and where the full results are.
+# suite, the totals, and where the full results are.  Then the boot test
+# of OUT/../boot (results.json from boot-test.sh), when there is one: one
+# line per target with its figures.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -60,5 +62,19 @@ failed = sum(v for k, v in totals.items() if k not in ("PASS", "SKIP"))
 print()
 print(f"KUnit: {passed} passed, {failed} failed, {totals.get('SKIP', 0)} skipped")
 print(f"results: {path} (JSON), {os.path.join(out, 'test.log')} (KTAP)")
-sys.exit(1 if failed or not passed else 0)
+
+boot_failed = 0
+boot = os.path.join(os.path.dirname(out), "boot", "results.json")
+if os.path.exists(boot):
+    with open(boot) as f:
+        targets = json.load(f)
+    print()
+    print("Boot test (torture module, file systems under aimed failslab)")
+    keys = ["calls", "ops", "failed", "enomem", "injected", "null", "sites", "files", "fsck", "seconds"]
+    for name, t in targets.items():
+        figures = " ".join(f"{k}={t[k]}" for k in keys if k in t)
+        print(f"  {name:<18} {t['result']:<5} {figures}")
+        boot_failed += t["result"] != "pass"
+    print(f"results: {boot} (JSON), {os.path.join(os.path.dirname(boot), 'console.log')} (KTAP)")
+sys.exit(1 if failed or not passed or boot_failed else 0)
 PY

@@ -1,27 +1,31 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# survey.sh TREE KERNEL_BUILD OUT [PERCENTS]
+# survey.sh TREE KERNEL_BUILD OUT [PERCENTS [RUNS]]
 #
 # The unaimed survey: a survey, not a test, so it judges nothing.  The
 # boot test's workload runs on each file system with failslab failing
-# PERCENTS (default 1,5,20) of every slab request of the workload's
-# tasks, without aim, on a fresh file system per percentage, once on the
-# base tree (nofail-base, built here into OUT/base) and once on the
-# series (the kernel in KERNEL_BUILD).  Printed side by side: the
-# workload's failed operations and writes, ENOMEMs, injected failures,
-# read-only switches, withdraws, kernel error lines, failed fscks and
-# checksum mismatches.  Upstream's error paths fail the same way on both
-# kernels; the series must not add to them.  OUT/survey.json has it all.
+# PERCENTS (default 1,2,5) of every slab request of the workload's
+# process, without aim, RUNS times (default 3) on a fresh file system
+# each, once on the base tree (nofail-base, built here into OUT/base) and
+# once on the series (the kernel in KERNEL_BUILD).  Printed side by side,
+# summed over the runs: the workload's operations, failed operations and
+# writes, ENOMEMs, injected failures, and the kernel's read-only
+# switches, withdraws, error lines, failed fscks and checksum mismatches.
+# Upstream's error paths fail the same way on both kernels; the series
+# must not add to them.  OUT/survey.json has every run.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-usage="usage: survey.sh TREE KERNEL_BUILD OUT [PERCENTS]"
+usage="usage: survey.sh TREE KERNEL_BUILD OUT [PERCENTS [RUNS]]"
 tree=$(realpath -m "${1:?$usage}")
 series=$(realpath -m "${2:?$usage}")
 out=$(realpath -m "${3:?$usage}")
-percents=${4:-1,5,20}
+percents=${4:-1,2,5}
+runs=${5:-3}
+# The guest runs each entry of its list once: 1,1,1,2,2,2,...
+list=$(for p in ${percents//,/ }; do for _ in $(seq "$runs"); do echo "$p"; done; done | paste -sd,)
 base_tree=$out/base-linux
 base=$out/base
 mkdir -p "$out"
@@ -29,7 +33,7 @@ mkdir -p "$out"
 
 if [ ! -d "$base_tree" ]; then
 	progress "survey: check out nofail-base into $base_tree"
-	git -C "$tree" worktree add --detach "$base_tree" nofail-base >/dev/null ||
+	git -C "$tree" worktree add --quiet --detach "$base_tree" nofail-base ||
 		die "survey: git worktree add of nofail-base failed"
 fi
 # The bench's config without the project's KUnit suites, which need the
@@ -46,35 +50,45 @@ export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 for k in base series; do
 	kdir=$base
 	[ $k = series ] && kdir=$series
-	progress "survey: boot the $k kernel, failslab at $percents% (several minutes)"
+	progress "survey: boot the $k kernel, failslab at $percents%, $runs runs each (several minutes)"
 	nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
-		"nofail.survey=$percents" "$out/$k.console" >/dev/null ||
+		"nofail.survey=$list" "$out/$k.console" >/dev/null ||
 		warn "survey: QEMU exit $? for the $k kernel"
 done
 
-python3 - "$out" <<'PY'
+python3 - "$out" "$runs" <<'PY'
 import json, re, sys
 
-out = sys.argv[1]
-cols = ["failed", "write_failed", "enomem", "injected", "readonly", "withdraw",
-        "kernel_errors", "fsck_failed", "checksum_mismatch"]
-runs = {}
+out, runs = sys.argv[1], int(sys.argv[2])
+cols = ["ops", "failed", "write_failed", "enomem", "injected", "readonly",
+        "withdraw", "kernel_errors", "fsck_failed", "checksum_mismatch"]
+every = {}
 for kernel in ("base", "series"):
     with open(f"{out}/{kernel}.console", errors="replace") as f:
         for line in f:
             m = re.search(r"SURVEY (\S+) p=(\d+) (.*)", line)
-            if not m:
-                continue
-            fields = dict(kv.split("=", 1) for kv in m.group(3).split())
-            runs.setdefault(f"{m.group(1)} {m.group(2)}%", {})[kernel] = fields
+            if m:
+                fields = dict(kv.split("=", 1) for kv in m.group(3).split())
+                key = f"{m.group(1)} {m.group(2)}%"
+                every.setdefault(key, {}).setdefault(kernel, []).append(fields)
 with open(f"{out}/survey.json", "w") as f:
-    json.dump(runs, f, indent=2, sort_keys=True)
-print("Unaimed failslab on the workload's tasks: base -> series")
-print(f"{'target':<16}" + "".join(f"{c:>18}" for c in ["ops"] + cols))
-for key in sorted(runs, key=lambda k: (k.split()[0], int(k.split()[1][:-1]))):
-    r = runs[key]
-    def cell(c):
-        return "/".join(r.get(k, {}).get(c, "-") for k in ("base", "series"))
-    print(f"{key:<16}" + "".join(f"{cell(c):>18}" for c in ["ops"] + cols))
-print(f"\n(each cell: base/series; JSON in {out}/survey.json)")
+    json.dump(every, f, indent=2, sort_keys=True)
+
+
+def total(rows, col):
+    """The sum over the runs; "!" marks a run that did not get that far."""
+    vals = [r.get(col, "-") for r in rows]
+    n = sum(int(v) for v in vals if v.isdigit())
+    bad = sum(not v.isdigit() for v in vals)
+    return f"{n}{'!' * bad}" if rows else "-"
+
+
+print(f"Unaimed failslab on the workload process, {runs} runs summed: base/series")
+print(f"{'target':<14}{'runs':>6}" + "".join(f"{c:>18}" for c in cols))
+for key in sorted(every, key=lambda k: (k.split()[0], int(k.split()[1][:-1]))):
+    r = every[key]
+    n = "/".join(str(len(r.get(k, []))) for k in ("base", "series"))
+    cells = ["/".join(total(r.get(k, []), c) for k in ("base", "series")) for c in cols]
+    print(f"{key:<14}{n:>6}" + "".join(f"{c:>18}" for c in cells))
+print(f"\n(base/series; a ! per run where it was not a number: the file system\n would not mount, or the workload died; every run in {out}/survey.json)")
 PY
