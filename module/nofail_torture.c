@@ -152,7 +152,7 @@ static struct {
 	bool saved_ignore_gfp_wait;
 	bool saved_cache_filter;
 	int armed;		/* the times given when armed */
-} fs;
+} nt_failslab;
 
 static DEFINE_MUTEX(nt_lock);		/* failslab settings, the alloc file */
 static struct task_struct *controller;
@@ -181,12 +181,12 @@ static int failslab_find(void)
 	if (!dir)
 		return -ENODEV;
 	probability = debugfs_field(dir, "probability");
-	fs.ignore_gfp_wait = debugfs_field(dir, "ignore-gfp-wait");
-	fs.cache_filter = debugfs_field(dir, "cache-filter");
+	nt_failslab.ignore_gfp_wait = debugfs_field(dir, "ignore-gfp-wait");
+	nt_failslab.cache_filter = debugfs_field(dir, "cache-filter");
 	dput(dir);
-	if (!probability || !fs.ignore_gfp_wait || !fs.cache_filter)
+	if (!probability || !nt_failslab.ignore_gfp_wait || !nt_failslab.cache_filter)
 		return -ENODEV;
-	fs.attr = container_of(probability, struct fault_attr, probability);
+	nt_failslab.attr = container_of(probability, struct fault_attr, probability);
 	return 0;
 }
 
@@ -197,33 +197,33 @@ static int failslab_find(void)
  */
 static void failslab_arm(unsigned int percent, int times)
 {
-	struct fault_attr *a = fs.attr;
+	struct fault_attr *a = nt_failslab.attr;
 
-	fs.saved.probability = a->probability;
-	fs.saved.interval = a->interval;
-	atomic_set(&fs.saved.times, atomic_read(&a->times));
-	atomic_set(&fs.saved.space, atomic_read(&a->space));
-	fs.saved.verbose = a->verbose;
-	fs.saved.task_filter = a->task_filter;
-	fs.saved.require_start = a->require_start;
-	fs.saved.require_end = a->require_end;
-	fs.saved.reject_start = a->reject_start;
-	fs.saved.reject_end = a->reject_end;
-	fs.saved_ignore_gfp_wait = *fs.ignore_gfp_wait;
-	fs.saved_cache_filter = *fs.cache_filter;
+	nt_failslab.saved.probability = a->probability;
+	nt_failslab.saved.interval = a->interval;
+	atomic_set(&nt_failslab.saved.times, atomic_read(&a->times));
+	atomic_set(&nt_failslab.saved.space, atomic_read(&a->space));
+	nt_failslab.saved.verbose = a->verbose;
+	nt_failslab.saved.task_filter = a->task_filter;
+	nt_failslab.saved.require_start = a->require_start;
+	nt_failslab.saved.require_end = a->require_end;
+	nt_failslab.saved.reject_start = a->reject_start;
+	nt_failslab.saved.reject_end = a->reject_end;
+	nt_failslab.saved_ignore_gfp_wait = *nt_failslab.ignore_gfp_wait;
+	nt_failslab.saved_cache_filter = *nt_failslab.cache_filter;
 
 	/* The filters a user may have left for another test would aim away. */
 	a->require_start = 0;
 	a->require_end = ULONG_MAX;
 	a->reject_start = 0;
 	a->reject_end = 0;
-	*fs.cache_filter = false;
-	*fs.ignore_gfp_wait = false;
+	*nt_failslab.cache_filter = false;
+	*nt_failslab.ignore_gfp_wait = false;
 	a->verbose = 0;
 	a->interval = 1;
 	atomic_set(&a->space, 0);
 	a->task_filter = true;
-	fs.armed = times;
+	nt_failslab.armed = times;
 	atomic_set(&a->times, times);
 	a->probability = percent;
 }
@@ -231,29 +231,29 @@ static void failslab_arm(unsigned int percent, int times)
 /* Restore failslab; return how many failures it injected since armed. */
 static long failslab_disarm(void)
 {
-	struct fault_attr *a = fs.attr;
+	struct fault_attr *a = nt_failslab.attr;
 	long injected;
 
-	a->probability = fs.saved.probability;
-	injected = fs.armed - atomic_read(&a->times);
-	a->interval = fs.saved.interval;
-	atomic_set(&a->times, atomic_read(&fs.saved.times));
-	atomic_set(&a->space, atomic_read(&fs.saved.space));
-	a->verbose = fs.saved.verbose;
-	a->task_filter = fs.saved.task_filter;
-	a->require_start = fs.saved.require_start;
-	a->require_end = fs.saved.require_end;
-	a->reject_start = fs.saved.reject_start;
-	a->reject_end = fs.saved.reject_end;
-	*fs.ignore_gfp_wait = fs.saved_ignore_gfp_wait;
-	*fs.cache_filter = fs.saved_cache_filter;
+	a->probability = nt_failslab.saved.probability;
+	injected = nt_failslab.armed - atomic_read(&a->times);
+	a->interval = nt_failslab.saved.interval;
+	atomic_set(&a->times, atomic_read(&nt_failslab.saved.times));
+	atomic_set(&a->space, atomic_read(&nt_failslab.saved.space));
+	a->verbose = nt_failslab.saved.verbose;
+	a->task_filter = nt_failslab.saved.task_filter;
+	a->require_start = nt_failslab.saved.require_start;
+	a->require_end = nt_failslab.saved.require_end;
+	a->reject_start = nt_failslab.saved.reject_start;
+	a->reject_end = nt_failslab.saved.reject_end;
+	*nt_failslab.ignore_gfp_wait = nt_failslab.saved_ignore_gfp_wait;
+	*nt_failslab.cache_filter = nt_failslab.saved_cache_filter;
 	return injected;
 }
 
 /* The injections of a run so far, from failslab's own count. */
 static long failslab_injected(void)
 {
-	return fs.armed - atomic_read(&fs.attr->times);
+	return nt_failslab.armed - atomic_read(&nt_failslab.attr->times);
 }
 
 static bool helper_zeroes(enum nofail_helper h)
