@@ -11,8 +11,10 @@
  * MNT/wROUND: 24 files written and fsynced under a temporary name and
  * renamed over their names, every third unlinked, a 4 MB file, a
  * directory of 200 entries created and removed, a sync, and the file
- * system unmounted and mounted again (DEV, TYPE).  It goes on past a
- * failed operation, and counts it.  The files it kept, fsync and rename
+ * system unmounted and mounted again (DEV, TYPE).  Meanwhile a child,
+ * forked before injection starts and failed likewise, creates, writes
+ * and unlinks small files in MNT/cROUND.  Both go on past a failed
+ * operation, and count it.  The files it kept, fsync and rename
  * done, are appended to LIST.  Last, with injection off again (a printk
  * of /dev/kmsg allocates too), it prints
  *
@@ -29,36 +31,45 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define FILES		24
 #define DIR_ENTRIES	200
 #define BLOCK		4096
 #define BIG_BLOCKS	1024		/* 4 MB */
+#define CHURN_MAX	1000		/* files the churn child writes */
 
-static unsigned int ops, failed, enomem;
-static char log_buf[16384];
-static size_t log_len;
+/* What one process did; the churn child's is in shared memory. */
+struct counts {
+	unsigned int ops, failed, enomem;
+	size_t log_len;
+	char log[8192];
+};
+
+static struct counts *self;
 
 /* Remember a failed operation; printed once injection is off. */
 static void failure(const char *op, const char *path)
 {
 	int err = errno;
 
-	failed++;
+	self->failed++;
 	if (err == ENOMEM)
-		enomem++;
-	if (log_len < sizeof(log_buf))
-		log_len += snprintf(log_buf + log_len, sizeof(log_buf) - log_len,
-				    "%s %s: %s\n", op, path, strerror(err));
+		self->enomem++;
+	if (self->log_len < sizeof(self->log))
+		self->log_len += snprintf(self->log + self->log_len,
+					  sizeof(self->log) - self->log_len,
+					  "%s %s: %s\n", op, path, strerror(err));
 }
 
 /* Count an operation; on failure, record it.  Returns ok. */
 static int op(int ret, const char *name, const char *path)
 {
-	ops++;
+	self->ops++;
 	if (ret < 0) {
 		failure(name, path);
 		return 0;
@@ -139,15 +150,88 @@ static int make_dir(const char *path)
 	return 0;
 }
 
+/*
+ * The churn child: create, write and unlink small files next to the main
+ * round until told to stop, CHURN_MAX at most.  It changes the directory, bitmap and inode
+ * blocks that the main round's fsyncs are committing, which is what makes
+ * jbd2 take frozen copies of them (jbd2_alloc_nofail()).
+ */
+static void churn(const char *mnt, const char *round, volatile int *stop)
+{
+	static unsigned char buf[BLOCK];
+	char dir[512], path[640];
+	unsigned long i;
+	int fd;
+
+	set_make_it_fail(1);
+	snprintf(dir, sizeof(dir), "%s/c%s", mnt, round);
+	if (!make_dir(dir))
+		return;
+	/* Bounded: reiserfs's big lock would starve the main round. */
+	for (i = 0; !*stop && i < CHURN_MAX; i++) {
+		snprintf(path, sizeof(path), "%s/%lu", dir, i % 64);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (!op(fd, "create", path))
+			continue;
+		op(write(fd, buf, BLOCK) == BLOCK ? 0 : -1, "write", path);
+		op(close(fd), "close", path);
+		if (i % 2)
+			op(unlink(path), "unlink", path);
+	}
+	for (i = 0; i < 64; i++) {
+		snprintf(path, sizeof(path), "%s/%lu", dir, i);
+		unlink(path);
+	}
+	op(rmdir(dir), "rmdir", dir);
+}
+
+/* Fork the churn child, before injection: a fork under it can fail. */
+static pid_t start_churn(const char *mnt, const char *round, struct counts **child,
+			 volatile int **stop)
+{
+	void *shared = mmap(NULL, sizeof(struct counts) + sizeof(int),
+			    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pid_t pid;
+
+	if (shared == MAP_FAILED) {
+		perror("mmap");
+		exit(2);
+	}
+	*child = shared;
+	*stop = (volatile int *)(*child + 1);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(2);
+	}
+	if (pid == 0) {
+		/* The parent's file names the parent: open our own. */
+		close(make_it_fail_fd);
+		make_it_fail_fd = -1;
+		self = *child;
+		churn(mnt, round, *stop);
+		set_make_it_fail(0);
+		_exit(0);
+	}
+	return pid;
+}
+
 static int run(const char *mnt, const char *round, const char *dev,
 	       const char *type, const char *list)
 {
 	static char kept[FILES + 1][64];
+	static struct counts main_counts;
 	char dir[512], tmp[640], path[640], name[64];
 	int i, fd, nkept = 0;
+	struct counts *child;
+	volatile int *stop;
+	pid_t pid;
 	FILE *out;
 
+	self = &main_counts;
 	snprintf(dir, sizeof(dir), "%s/w%s", mnt, round);
+	set_make_it_fail(0);	/* opens the file, before the fork */
+	pid = start_churn(mnt, round, &child, &stop);
 	set_make_it_fail(1);
 	if (make_dir(dir)) {
 		for (i = 1; i <= FILES; i++) {
@@ -186,6 +270,11 @@ static int run(const char *mnt, const char *round, const char *dev,
 			op(rmdir(path), "rmdir", path);
 		}
 	}
+	*stop = 1;
+	if (waitpid(pid, NULL, 0) != pid) {
+		perror("waitpid");
+		return 2;
+	}
 	sync();
 	if (op(umount(mnt), "umount", mnt))
 		op(mount(dev, mnt, type, 0, NULL), "mount", mnt);
@@ -199,8 +288,10 @@ static int run(const char *mnt, const char *round, const char *dev,
 	for (i = 0; i < nkept; i++)
 		fprintf(out, "%s\n", kept[i]);
 	fclose(out);
-	printf("ops %u failed %u enomem %u\n%.*s", ops, failed, enomem,
-	       (int)log_len, log_buf);
+	printf("ops %u failed %u enomem %u\n%.*s%.*s",
+	       self->ops + child->ops, self->failed + child->failed,
+	       self->enomem + child->enomem, (int)self->log_len, self->log,
+	       (int)child->log_len, child->log);
 	return 0;
 }
 
