@@ -8,7 +8,8 @@
 # FUNCTION START END", the function's text in SYSTEM_MAP, END being the
 # next text symbol's address; "stack FIRST..LAST" gives the text from the
 # start of FIRST to the end of LAST, for a site inlined into functions
-# that the linker put next to each other.  The kernel is booted with nokaslr, so the
+# that the linker put next to each other; "stack A|B" is A, or B when A
+# is not in SYSTEM_MAP (the compiler inlined it into B).  The kernel is booted with nokaslr, so the
 # addresses hold; the guest checks them against /proc/kallsyms.  A
 # function that is not in SYSTEM_MAP (renamed, or inlined into its
 # caller) is an error that names it.
@@ -34,6 +35,11 @@ range() {
 while read -r target tasks percent kind what; do
 	case $target in '' | '#'*) continue ;; esac
 	if [ "$kind" = stack ]; then
+		# FUNC|CALLER: the caller, when the compiler inlined FUNC.
+		for alt in ${what//|/ }; do
+			range "${alt%..*}" >/dev/null && break
+		done
+		what=$alt
 		first=${what%..*}
 		last=${what#*..}
 		r1=$(range "$first") ||

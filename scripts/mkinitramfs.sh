@@ -8,8 +8,9 @@
 # applets tests/boot/init uses, the mkfs and fsck tools of each file
 # system and dmsetup, each with the shared libraries ldd lists,
 # tests/boot/init as /init, and the workload (tests/boot/workload.c,
-# built static here).  With MODULE.ko (scripts/module.sh) and AIMS
-# (scripts/aims.sh), they go to /lib/nofail/ and /etc/nofail/aims.  Uncompressed newc: the kernel needs no
+# built static here).  MODULE.ko (scripts/module.sh; "" for none) goes
+# to /lib/nofail/ and AIMS (scripts/aims.sh) to /etc/nofail/aims.
+# Uncompressed newc: the kernel needs no
 # decompressor for it.  Fixed owners and dates keep the archive the same
 # from run to run on the same packages.
 
@@ -55,10 +56,8 @@ install -m 755 "$NOFAIL_TOP/tests/boot/init" "$root/init"
 # Its main() bounds the lengths that gcc's truncation warning guesses at.
 gcc -static -O2 -Wall -Wextra -Werror -Wno-format-truncation -o "$root/bin/nofail-workload" \
 	"$NOFAIL_TOP/tests/boot/workload.c" || die "mkinitramfs: tests/boot/workload.c does not build"
-if [ -n "$module" ]; then
-	install -D -m 644 "$module" "$root/lib/nofail/$(basename "$module")"
-	install -D -m 644 "$aims" "$root/etc/nofail/aims"
-fi
+[ -z "$module" ] || install -D -m 644 "$module" "$root/lib/nofail/$(basename "$module")"
+[ -z "$aims" ] || install -D -m 644 "$aims" "$root/etc/nofail/aims"
 
 find "$root" -exec touch -h -d "$GIT_COMMITTER_DATE" {} +
 (cd "$root" && find . | LC_ALL=C sort |

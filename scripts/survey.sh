@@ -13,7 +13,9 @@
 # writes, ENOMEMs, injected failures, and the kernel's read-only
 # switches, withdraws, error lines, failed fscks and checksum mismatches.
 # Upstream's error paths fail the same way on both kernels; the series
-# must not add to them.  OUT/survey.json has every run.
+# must not add to them.  OUT/survey.json has every run.  Last, a negative
+# control: the boot test's aimed injection on the base kernel, where
+# every file system target must fail.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -56,6 +58,17 @@ for k in base series; do
 		warn "survey: QEMU exit $? for the $k kernel"
 done
 
+# The negative control: the aimed boot test on the base kernel, where
+# the sites still pass __GFP_NOFAIL, which failslab never fails.  Every
+# file system target must fail ("nothing injected", or no first-failure
+# report); one that passes means the test cannot tell the series from
+# the base.
+progress "survey: negative control: the aimed boot test on the base kernel (must fail)"
+"$NOFAIL_TOP/scripts/aims.sh" "$base/System.map" "$NOFAIL_TOP/tests/boot/aims" "$out/base-aims"
+"$NOFAIL_TOP/scripts/mkinitramfs.sh" "$out/control.cpio" "" "$out/base-aims"
+nofail_qemu "$base/arch/x86/boot/bzImage" "$out/control.cpio" "" "$out/control.console" >/dev/null ||
+	warn "survey: QEMU exit $? for the negative control"
+
 python3 - "$out" "$runs" <<'PY'
 import json, re, sys
 
@@ -91,4 +104,19 @@ for key in sorted(every, key=lambda k: (k.split()[0], int(k.split()[1][:-1]))):
     cells = ["/".join(total(r.get(k, []), c) for k in ("base", "series")) for c in cols]
     print(f"{key:<14}{n:>6}" + "".join(f"{c:>18}" for c in cells))
 print(f"\n(base/series; a ! per run where it was not a number: the file system\n would not mount, or the workload died; every run in {out}/survey.json)")
+
+print("\nNegative control, the aimed boot test on the base kernel (must fail):")
+verdicts = {}
+with open(f"{out}/control.console", errors="replace") as f:
+    for line in f:
+        m = re.search(r"\] (not ok|ok) \d+ (\S+)(?: # (.*))?", line)
+        if m:
+            verdicts[m.group(2)] = (m.group(1), m.group(3) or "")
+fs = ["ext4", "btrfs", "gfs2", "reiserfs", "dm-mirror"]
+for t in fs:
+    v, why = verdicts.get(t, ("missing", ""))
+    print(f"  {t:<10} {v:<8} {why}")
+failed = sum(verdicts.get(t, ("",))[0] == "not ok" for t in fs)
+print(f"  {failed} of {len(fs)} file-system targets failed on the base kernel"
+      f"{', as they must' if failed == len(fs) else ': THE TEST CANNOT TELL THEM APART'}")
 PY
