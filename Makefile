@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kunit boot survey report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kunit module boot survey report check lint audit fastpath clean distclean
 
 all: kunit boot report ## tree, series, build, boot, KUnit, and a report
 
@@ -35,10 +35,13 @@ patches: ## regenerate patches/ from the commits in the tree
 kunit: tree ## build the tree with the bench config, boot it, run KUnit
 	@$(SCRIPTS)/kunit.sh $(TREE) $(BUILD)/kunit
 
-boot: kunit ## boot the kernel with a guest userspace: mount the converted filesystems
+module: kunit ## build the torture module against that kernel (build/boot/module)
+	@$(SCRIPTS)/module.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot/module
+
+boot: kunit ## boot test: torture module, file systems under aimed failslab
 	@$(SCRIPTS)/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot
 
-survey: kunit ## unaimed failslab, base kernel vs series, side by side (not a test)
+survey: kunit ## unaimed failslab, base vs series, and a negative control (not a test)
 	@$(SCRIPTS)/survey.sh $(TREE) $(BUILD)/kunit $(BUILD)/survey
 
 audit: tree ## Coccinelle: slab allocations that still get __GFP_NOFAIL
@@ -50,7 +53,7 @@ fastpath: kunit ## compare each allocator with its _nofail helper in the disasse
 report: ## print the report of the last run
 	@$(SCRIPTS)/report.sh $(BUILD)/kunit
 
-check: setup ## every test: checkpatch, apply, bisect, KUnit, misuse builds
+check: setup ## every test: checkpatch, apply, audit, KUnit, boot test, bisect, misuse
 	@$(SCRIPTS)/check.sh
 
 lint: ## fast static checks (under 60 s once the tree exists)
