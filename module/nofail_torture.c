@@ -20,7 +20,8 @@
  * torture_type=busted calls the plain allocators with the same flags
  * instead of the helpers, as locktorture's lock_busted does: fault
  * injection makes them return NULL, and the run must end in FAILURE.
- * That shows the verdict can fail.
+ * That shows the verdict can fail.  nthreads=0 starts no thread and
+ * prints no verdict: only the debugfs files, until rmmod.
  *
  * debugfs, root only, in nofail_torture/:
  *   stats	the counters, one "name value" per line
