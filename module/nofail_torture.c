@@ -36,7 +36,6 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
-#include <linux/delay.h>
 #include <linux/fault-inject.h>
 #include <linux/kthread.h>
 #include <linux/module.h>

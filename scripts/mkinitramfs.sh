@@ -21,9 +21,9 @@ out=$(realpath -m "${1:?usage: mkinitramfs.sh OUT.cpio [MODULE.ko AIMS]}")
 module=${2:-}
 aims=${3:-}
 root=$out.d
-applets=(sh mount umount losetup dd mkdir cat sync sha256sum md5sum grep sed
-	echo printf sleep seq truncate blockdev rm ls tail head wc tr dmesg
-	reboot insmod rmmod stat cut sort touch mv timeout)
+applets=(sh mount umount losetup mkdir cat sync md5sum grep sed echo printf
+	sleep seq truncate blockdev rm tail wc tr dmesg reboot insmod rmmod stat
+	cut sort timeout)
 tools=(mke2fs e2fsck mkfs.btrfs btrfs mkfs.gfs2 fsck.gfs2 mkreiserfs
 	reiserfsck dmsetup)
 
