@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kunit module boot survey report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kunit module boot survey mutants report check lint audit fastpath clean distclean
 
 all: kunit boot report ## tree, series, build, boot, KUnit, and a report
 
@@ -43,6 +43,9 @@ boot: kunit ## boot test: torture module, file systems under aimed failslab
 
 survey: kunit ## unaimed failslab, base vs series, and a negative control (not a test)
 	@$(SCRIPTS)/survey.sh $(TREE) $(BUILD)/kunit $(BUILD)/survey
+
+mutants: kunit ## break each tested behaviour once: the suites must catch it (not a test)
+	@$(SCRIPTS)/mutants.sh $(TREE) $(BUILD)/kunit
 
 audit: tree ## Coccinelle: slab allocations that still get __GFP_NOFAIL
 	@$(SCRIPTS)/slab-nofail.sh $(TREE) drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs

@@ -14,8 +14,12 @@
  *	nofail_torture: FAILURE: ...
  *
  * "injected" is how far failslab's own "times" counted down: the failures
- * the kernel really injected.  A helper that gets a failure retries, so
- * every injected failure is one retry of a helper.
+ * the kernel really injected.  "escalated" counts the threads' requests
+ * that reached the allocator with __GFP_NOFAIL, seen through the kmem
+ * tracepoints: a helper adds the flag when it makes its request again
+ * after a failed first attempt, and failslab never fails that one, so
+ * every injected failure of a helper's first attempt is one escalation.
+ * A run with injection must see both.
  *
  * torture_type=busted calls the plain allocators with the same flags
  * instead of the helpers, as locktorture's lock_busted does: fault
@@ -28,10 +32,15 @@
  *   alloc	write "HELPER SIZE [FLAGS] [fail=N]" to make one allocation:
  *		HELPER is a helper's name (kmalloc_nofail, ...), SIZE a
  *		byte count, or COUNTxSIZE for the array helpers, FLAGS one
- *		of GFP_KERNEL (default), GFP_NOFS, GFP_NOIO, and fail=N has
- *		failslab fail the first N attempts (N <= 100).  Reading it
- *		gives the result of the last write.  Anything else is
- *		-EINVAL; no size above KMALLOC_MAX_CACHE_SIZE is allocated.
+ *		of GFP_KERNEL (default), GFP_NOFS, GFP_NOIO,
+ *		GFP_KERNEL_ACCOUNT; fail=N arms failslab for N failures
+ *		(N <= 100): the first attempt takes one, the __GFP_NOFAIL
+ *		one none; hold=N makes N such allocations and holds them
+ *		all before freeing them (N <= 4096), to reach a memory
+ *		cgroup's limit.  Reading it gives the result of the last
+ *		write, with the requests this task passed on with
+ *		__GFP_NOFAIL ("escalated").  Anything else is -EINVAL; no
+ *		size above KMALLOC_MAX_CACHE_SIZE is allocated.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -46,6 +55,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <trace/events/kmem.h>
 
 MODULE_DESCRIPTION("Torture test of the _nofail slab helpers under failslab");
 MODULE_LICENSE("GPL");
@@ -117,6 +127,7 @@ static const struct {
 	{ "GFP_KERNEL", GFP_KERNEL },
 	{ "GFP_NOFS", GFP_NOFS },
 	{ "GFP_NOIO", GFP_NOIO },
+	{ "GFP_KERNEL_ACCOUNT", GFP_KERNEL_ACCOUNT },
 };
 
 /* One request: what a thread or a debugfs write asks for. */
@@ -133,6 +144,7 @@ struct nt_stats {
 	atomic_long_t shortobj;	/* smaller than asked for */
 	atomic_long_t dirty;	/* not zeroed although promised */
 	atomic_long_t corrupt;	/* did not keep what was written */
+	atomic_long_t escalated; /* requests with __GFP_NOFAIL */
 };
 
 static struct nt_stats stats;
@@ -159,6 +171,9 @@ static struct task_struct *controller;
 static bool running;			/* failslab is armed for the threads */
 static struct task_struct **threads;
 static char last_result[160] = "no allocation yet\n";
+/* The task writing to the alloc file, and its escalations (under nt_lock) */
+static struct task_struct *nt_writer;
+static atomic_long_t nt_writer_escalated;
 static struct dentry *nt_dir;
 
 static void *debugfs_field(struct dentry *dir, const char *name)
@@ -323,36 +338,54 @@ static size_t nt_bytes(const struct nt_request *r)
  * Make one allocation and check the object.  Return 0, or a short reason
  * the object is bad, counted in @st.
  */
-static const char *nt_one(const struct nt_request *r, struct nt_stats *st)
+/*
+ * One allocation, checked: not NULL, as large as asked for, zeroed where
+ * promised, and keeping what is written to its last byte.  The object, or
+ * NULL, is left in *@pp for nt_put().  Returns what was wrong, or NULL.
+ */
+static const char *nt_get(const struct nt_request *r, struct nt_stats *st, u8 **pp)
 {
 	gfp_t gfp = nt_gfps[r->gfp].gfp;
 	size_t bytes = nt_bytes(r);
-	const char *bad = NULL;
 	u8 *p;
 
 	atomic_long_inc(&st->calls[r->helper]);
-	p = busted ? nt_call_busted(r, gfp) : nt_call_nofail(r, gfp);
+	*pp = p = busted ? nt_call_busted(r, gfp) : nt_call_nofail(r, gfp);
 	if (!p) {
 		atomic_long_inc(&st->null);
 		return "NULL";
 	}
 	if ((helper_is_cache(r->helper) ? kmem_cache_size(nt_cache) : ksize(p)) < bytes) {
 		atomic_long_inc(&st->shortobj);
-		bad = "short";
-	} else if (helper_zeroes(r->helper) && memchr_inv(p, 0, bytes)) {
-		atomic_long_inc(&st->dirty);
-		bad = "not zeroed";
-	} else {
-		memset(p, 0xa5, bytes);
-		if (memchr_inv(p, 0xa5, bytes)) {
-			atomic_long_inc(&st->corrupt);
-			bad = "corrupt";
-		}
+		return "short";
 	}
+	if (helper_zeroes(r->helper) && memchr_inv(p, 0, bytes)) {
+		atomic_long_inc(&st->dirty);
+		return "not zeroed";
+	}
+	memset(p, 0xa5, bytes);
+	if (memchr_inv(p, 0xa5, bytes)) {
+		atomic_long_inc(&st->corrupt);
+		return "corrupt";
+	}
+	return NULL;
+}
+
+static void nt_put(const struct nt_request *r, void *p)
+{
 	if (helper_is_cache(r->helper))
 		kmem_cache_free(nt_cache, p);
 	else
 		kfree(p);
+}
+
+static const char *nt_one(const struct nt_request *r, struct nt_stats *st)
+{
+	const char *bad;
+	u8 *p;
+
+	bad = nt_get(r, st, &p);
+	nt_put(r, p);
 	return bad;
 }
 
@@ -410,8 +443,9 @@ static long nt_bad(void)
 static void nt_print_stats(const char *tag, long injected)
 {
 	BUILD_BUG_ON(NT_NR_HELPERS != 6);	/* one pair per helper below */
-	pr_info("%s: calls %ld injected %ld null %ld short %ld dirty %ld corrupt %ld (%s %ld, %s %ld, %s %ld, %s %ld, %s %ld, %s %ld)\n",
-		tag, nt_calls(), injected, atomic_long_read(&stats.null),
+	pr_info("%s: calls %ld injected %ld escalated %ld null %ld short %ld dirty %ld corrupt %ld (%s %ld, %s %ld, %s %ld, %s %ld, %s %ld, %s %ld)\n",
+		tag, nt_calls(), injected, atomic_long_read(&stats.escalated),
+		atomic_long_read(&stats.null),
 		atomic_long_read(&stats.shortobj), atomic_long_read(&stats.dirty),
 		atomic_long_read(&stats.corrupt),
 		helper_names[0], atomic_long_read(&stats.calls[0]),
@@ -420,6 +454,61 @@ static void nt_print_stats(const char *tag, long injected)
 		helper_names[3], atomic_long_read(&stats.calls[3]),
 		helper_names[4], atomic_long_read(&stats.calls[4]),
 		helper_names[5], atomic_long_read(&stats.calls[5]));
+}
+
+/*
+ * Escalations, seen where the allocator is asked: the kmem tracepoints
+ * fire for every attempt, failed or not.
+ */
+static void nt_note_gfp(gfp_t gfp)
+{
+	int i;
+
+	if (!(gfp & __GFP_NOFAIL))
+		return;
+	if (READ_ONCE(nt_writer) == current) {
+		atomic_long_inc(&nt_writer_escalated);
+		return;
+	}
+	if (!threads)
+		return;
+	for (i = 0; i < nthreads; i++) {
+		if (READ_ONCE(threads[i]) == current) {
+			atomic_long_inc(&stats.escalated);
+			return;
+		}
+	}
+}
+
+static void nt_probe_kmalloc(void *data, unsigned long call_site, const void *ptr,
+			     size_t bytes_req, size_t bytes_alloc, gfp_t gfp, int node)
+{
+	nt_note_gfp(gfp);
+}
+
+static void nt_probe_cache(void *data, unsigned long call_site, const void *ptr,
+			   struct kmem_cache *s, gfp_t gfp, int node)
+{
+	nt_note_gfp(gfp);
+}
+
+static int nt_watch(void)
+{
+	int ret = register_trace_kmalloc(nt_probe_kmalloc, NULL);
+
+	if (ret)
+		return ret;
+	ret = register_trace_kmem_cache_alloc(nt_probe_cache, NULL);
+	if (ret)
+		unregister_trace_kmalloc(nt_probe_kmalloc, NULL);
+	return ret;
+}
+
+static void nt_unwatch(void)
+{
+	unregister_trace_kmem_cache_alloc(nt_probe_cache, NULL);
+	unregister_trace_kmalloc(nt_probe_kmalloc, NULL);
+	tracepoint_synchronize_unregister();
 }
 
 static void nt_stop_threads(void)
@@ -434,12 +523,13 @@ static void nt_stop_threads(void)
 }
 
 /*
- * The verdict.  A run with injection that saw none proves nothing, so it
- * fails too.
+ * The verdict.  A run with injection that saw none, or saw no helper pass
+ * a request on with __GFP_NOFAIL, proves nothing, so it fails too.
  */
 static void nt_verdict(long injected)
 {
-	bool ok = nt_calls() > 0 && !nt_bad() && (!inject || injected > 0);
+	bool ok = nt_calls() > 0 && !nt_bad() &&
+		  (!inject || (injected > 0 && atomic_long_read(&stats.escalated) > 0));
 
 	nt_print_stats(ok ? "SUCCESS" : "FAILURE", injected);
 }
@@ -488,7 +578,8 @@ static int stats_show(struct seq_file *m, void *unused)
 	for (h = 0; h < NT_NR_HELPERS; h++)
 		seq_printf(m, "calls_%s %ld\n", helper_names[h],
 			   atomic_long_read(&stats.calls[h]));
-	seq_printf(m, "null %ld\nshort %ld\ndirty %ld\ncorrupt %ld\n",
+	seq_printf(m, "escalated %ld\nnull %ld\nshort %ld\ndirty %ld\ncorrupt %ld\n",
+		   atomic_long_read(&stats.escalated),
 		   atomic_long_read(&stats.null), atomic_long_read(&stats.shortobj),
 		   atomic_long_read(&stats.dirty), atomic_long_read(&stats.corrupt));
 	return 0;
@@ -521,8 +612,11 @@ static int nt_parse_size(char *arg, struct nt_request *r)
 	return 0;
 }
 
-/* "HELPER SIZE [FLAGS] [fail=N]"; see the comment at the top. */
-static int nt_parse(char *buf, struct nt_request *r, unsigned int *fail)
+#define NT_MAX_HOLD	4096
+
+/* "HELPER SIZE [FLAGS] [fail=N] [hold=N]"; see the comment at the top. */
+static int nt_parse(char *buf, struct nt_request *r, unsigned int *fail,
+		    unsigned int *hold)
 {
 	char *arg, *helper, *size;
 	int i;
@@ -539,9 +633,15 @@ static int nt_parse(char *buf, struct nt_request *r, unsigned int *fail)
 		return -EINVAL;
 	r->gfp = 0;
 	*fail = 0;
+	*hold = 1;
 	while ((arg = strsep(&buf, " "))) {
 		if (!strncmp(arg, "fail=", 5)) {
 			if (kstrtouint(arg + 5, 10, fail) || *fail > 100)
+				return -EINVAL;
+			continue;
+		}
+		if (!strncmp(arg, "hold=", 5)) {
+			if (kstrtouint(arg + 5, 10, hold) || !*hold || *hold > NT_MAX_HOLD)
 				return -EINVAL;
 			continue;
 		}
@@ -560,9 +660,10 @@ static ssize_t alloc_write(struct file *file, const char __user *ubuf,
 {
 	struct nt_stats one = {};
 	struct nt_request r;
-	unsigned int fail;
-	const char *bad;
+	unsigned int fail, hold, i;
+	const char *bad = NULL, *b;
 	long injected = 0;
+	u8 **objs;
 	char buf[64];
 	int ret;
 
@@ -571,30 +672,45 @@ static ssize_t alloc_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	ret = nt_parse(strim(buf), &r, &fail);
+	ret = nt_parse(strim(buf), &r, &fail, &hold);
 	if (ret)
 		return ret;
+	objs = kvcalloc(hold, sizeof(*objs), GFP_KERNEL);
+	if (!objs)
+		return -ENOMEM;
 
 	mutex_lock(&nt_lock);
 	/* The running threads have failslab armed for themselves. */
 	if (fail && running) {
 		mutex_unlock(&nt_lock);
+		kvfree(objs);
 		return -EBUSY;
 	}
 	if (fail) {
 		failslab_arm(100, fail);
 		current->make_it_fail = 1;
 	}
-	bad = nt_one(&r, &one);
+	atomic_long_set(&nt_writer_escalated, 0);
+	WRITE_ONCE(nt_writer, current);
+	/* All held at once: at a memcg limit the later ones fail for real. */
+	for (i = 0; i < hold; i++) {
+		b = nt_get(&r, &one, &objs[i]);
+		bad = bad ?: b;
+	}
+	WRITE_ONCE(nt_writer, NULL);
 	if (fail) {
 		current->make_it_fail = 0;
 		injected = failslab_disarm();
 	}
+	for (i = 0; i < hold; i++)
+		nt_put(&r, objs[i]);
 	scnprintf(last_result, sizeof(last_result),
-		  "%s %zux%zu %s: %s, %zu bytes, %ld failures injected\n",
+		  "%s %zux%zu %s: %s, %zu bytes, %ld failures injected, %u held, %ld null, %ld escalated\n",
 		  helper_names[r.helper], r.n, r.size, nt_gfps[r.gfp].name,
-		  bad ?: "ok", nt_bytes(&r), injected);
+		  bad ?: "ok", nt_bytes(&r), injected, hold,
+		  atomic_long_read(&one.null), atomic_long_read(&nt_writer_escalated));
 	mutex_unlock(&nt_lock);
+	kvfree(objs);
 	return bad ? -EIO : count;
 }
 
@@ -677,7 +793,11 @@ static int __init nofail_torture_init(void)
 		pr_err("no failslab in debugfs (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)\n");
 		return ret;
 	}
-	nt_cache = kmem_cache_create("nofail_torture", NT_CACHE_SIZE, 0, 0, NULL);
+	/*
+	 * SLAB_POISON leaves freed objects dirty, and keeps init_on_alloc=1
+	 * from zeroing them: a z-helper that forgot __GFP_ZERO shows.
+	 */
+	nt_cache = kmem_cache_create("nofail_torture", NT_CACHE_SIZE, 0, SLAB_POISON, NULL);
 	if (!nt_cache)
 		return -ENOMEM;
 
@@ -689,9 +809,17 @@ static int __init nofail_torture_init(void)
 	pr_info("start: torture_type=%s nthreads=%d duration=%d sizes=%u..%u helpers=%#x inject=%d probability=%u\n",
 		torture_type, nthreads, duration, min_size, max_size, helpers,
 		inject, probability);
+	ret = nt_watch();
+	if (ret) {
+		pr_err("cannot attach to the kmem tracepoints\n");
+		goto out;
+	}
 	mutex_lock(&nt_lock);
 	ret = nt_start();
 	mutex_unlock(&nt_lock);
+	if (ret)
+		nt_unwatch();
+out:
 	if (ret) {
 		debugfs_remove(nt_dir);
 		kmem_cache_destroy(nt_cache);
@@ -703,6 +831,7 @@ static void __exit nofail_torture_exit(void)
 {
 	/* The controller stops the threads and prints the verdict. */
 	kthread_stop(controller);
+	nt_unwatch();
 	debugfs_remove(nt_dir);
 	kfree(threads);
 	kmem_cache_destroy(nt_cache);

@@ -35,7 +35,6 @@ if [ "$(git -C "$base_src" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev
 	git -C "$tree" worktree add -q --detach "$base_src" "$patch^"
 fi
 ln -sfn "$NOFAIL_TOP" "$base_src/nofail"
-cp "$tree/Kconfig.nofail" "$base_src/Kconfig.nofail"
 mkdir -p "$base_obj"
 cp "$kbuild/.config" "$base_obj/.config"
 progress "bench: build the base kernel in $base_obj"

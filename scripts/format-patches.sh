@@ -9,10 +9,10 @@
 # zero commit ids, fixed dates and signature, so running it again with
 # nothing changed leaves patches/ byte for byte the same.
 #
-# The cover letter's subject and text are kept: they are read back from
-# the existing 0000-cover-letter.patch (OUTDIR's, else patches/') and
-# passed to git as the branch description; the shortlog, diffstat and
-# base-commit: are git's.
+# The cover letter's subject, its prefix ("PATCH v2") and its text are
+# kept: they are read back from the existing 0000-cover-letter.patch
+# (OUTDIR's, else patches/') and passed to git as the branch description
+# and --subject-prefix; the shortlog, diffstat and base-commit: are git's.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +27,8 @@ git -C "$tree" rev-parse -q --verify nofail-base >/dev/null ||
 cover=$out/0000-cover-letter.patch
 [ -f "$cover" ] || cover=$NOFAIL_TOP/patches/0000-cover-letter.patch
 desc=$(python3 "$NOFAIL_TOP/scripts/cover-letter.py" "$cover")
+# The subject prefix, "PATCH" or "PATCH v2", is kept from the cover letter.
+prefix=$(sed -n 's/^Subject: \[\(PATCH[^]]*\) [0-9]*\/[0-9]*\].*/\1/p' "$cover" 2>/dev/null | head -1)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -37,6 +39,7 @@ GIT_COMMITTER_DATE=$(git -C "$tree" log -1 --format=%aD HEAD) \
 git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c format.signature= \
 	-c "branch.$(git -C "$tree" symbolic-ref --short HEAD).description=$desc" \
 	format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
+	--subject-prefix="${prefix:-PATCH}" \
 	--base=nofail-base --no-signature -o "$tmp" nofail-base..HEAD
 
 mkdir -p "$out"
@@ -54,3 +57,7 @@ for f in "$out"/*.patch; do
 done
 cp "$tmp"/* "$out/"
 progress "patches: $(grep -cv '^#' "$out/series") patches in $out, $changed files changed"
+# patches/ now says what the tree holds: so does the tree's stamp.
+[ "$out" != "$NOFAIL_TOP/patches" ] ||
+	printf '%s %s\n' "$(nofail_series_hash "$out")" "$(git -C "$tree" rev-parse HEAD)" \
+		>"$tree/.git/nofail-applied"

@@ -5,8 +5,8 @@
 #
 # Build TREE with the bench config into OUT, boot it under QEMU (x86_64,
 # software emulation, 2 CPUs) and run the KUnit suites, all through the
-# tree's own tools/testing/kunit/kunit.py.  The project's suites are
-# grafted in as nofail/ (see Documentation/bench.rst).
+# tree's own tools/testing/kunit/kunit.py, with the series' own
+# mm/.kunitconfig and the bench's config (configs/bench.config).
 #
 # Leaves in OUT: the kernel, test.log (the console, KTAP), results.json
 # (kunit.py's JSON) and kunit.log (kunit.py's own output).
@@ -17,15 +17,16 @@ set -eu
 tree=$(realpath -m "${1:?usage: kunit.sh TREE OUT}")
 out=$(realpath -m "${2:?usage: kunit.sh TREE OUT}")
 mkdir -p "$out"
-[ -L "$tree/nofail" ] || die "kunit: $tree has no nofail/ graft (run make tree)"
+[ -f "$tree/mm/.kunitconfig" ] || die "kunit: $tree has no mm/.kunitconfig: is the series applied? (run make tree)"
 
 export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 args=(
 	run --arch=x86_64 --jobs="$JOBS" --build_dir="$out"
 	--kunitconfig="$NOFAIL_TOP/configs/bench.config"
-	--kunitconfig="$NOFAIL_TOP/kunit/.kunitconfig"
+	--kunitconfig="$tree/mm/.kunitconfig"
 	$(nofail_make_options | sed 's/^/--make_options=/')
 	--qemu_args="-smp 2"
+	--kernel_args=sysctl.vm.mem_profiling=1
 	--timeout=1200
 	--json="$out/results.json"
 )

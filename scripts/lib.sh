@@ -17,11 +17,11 @@ progress() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
 
-# The make options of every kernel build: ccache, and the graft (the
-# project's Kconfig, and nofail/ as a directory linked into vmlinux).
-# One per line, as "make" takes them.
+# The make options of every kernel build: ccache, and the graft (nofail/
+# as a directory of the build, for the objects of tests/).  One per line,
+# as "make" takes them.
 nofail_make_options() {
-	printf '%s\n' "CC=/usr/lib/ccache/gcc" "KBUILD_KCONFIG=Kconfig.nofail" "drivers-m=nofail/"
+	printf '%s\n' "CC=/usr/lib/ccache/gcc" "drivers-m=nofail/"
 }
 
 # nofail_qemu KERNEL INITRD EXTRA_APPEND LOG: boot KERNEL with INITRD under
@@ -38,4 +38,11 @@ nofail_qemu() {
 		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
 		</dev/null 2>&1 | tee "$4"
 	return "${PIPESTATUS[0]}"
+}
+
+# nofail_series_hash DIR: the hash of the series in DIR (its series file
+# and the patches it names), kept in a tree's .git/nofail-applied stamp
+# with the commit it was applied as.
+nofail_series_hash() {
+	(cd "$1" && cat series $(grep -v '^#' series)) | sha1sum | cut -d' ' -f1
 }

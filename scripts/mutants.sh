@@ -1,0 +1,82 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# mutants.sh TREE OUT
+#
+# Show that the KUnit suites can fail: for each mutant below, break one
+# thing in TREE (a copy of the file is kept and put back), run the suites
+# through scripts/kunit.sh into OUT, and check that the named test cases
+# fail.  One line per mutant: "MUTANT 0 name"
+# when it was caught as expected, "MUTANT 1 name" when not.  Each mutant
+# rebuilds one file of the kernel (about a minute); the tree is restored
+# and rebuilt at the end, whatever happens.
+#
+# Not part of "make check": it builds the kernel once per mutant.
+
+set -u
+. "$(dirname "$0")/lib.sh"
+
+tree=$(realpath -m "${1:?usage: mutants.sh TREE OUT}")
+out=$(realpath -m "${2:?usage: mutants.sh TREE OUT}")
+saved=$(mktemp -d)
+restore() {
+	local f
+	for f in "$saved"/*; do
+		[ -e "$f" ] || continue
+		cp "$f" "$tree/$(basename "$f" | tr % /)"
+	done
+	rm -rf "$saved"
+}
+trap restore EXIT
+trap 'exit 130' INT TERM
+
+# mutate FILE OLD NEW: replace the first OLD by NEW in TREE/FILE
+mutate() {
+	cp "$tree/$1" "$saved/${1//\//%}"
+	python3 - "$tree/$1" "$2" "$3" <<'PY' || die "mutants: '$2' not found in $1"
+import sys
+path, old, new = sys.argv[1:]
+s = open(path).read()
+if old not in s:
+    sys.exit(1)
+open(path, 'w').write(s.replace(old, new, 1))
+PY
+}
+
+# The mutants, fields separated by @: name, file, old text, new text, the
+# test case that must fail.
+mutants=(
+	"retry-drops-zero@mm/slab_common.c@kmalloc_noprof(n * size, flags | __GFP_NOFAIL)@kmalloc_noprof(n * size, (flags & ~__GFP_ZERO) | __GFP_NOFAIL)@test_injected_failure"
+	"retry-without-nofail@mm/slab_common.c@kmalloc_noprof(n * size, flags | __GFP_NOFAIL)@kmalloc_noprof(n * size, flags)@test_injected_failure"
+	"report-every-time@mm/slab_common.c@test_and_set_bit(NOFAIL_SITE_REPORTED, &site->flags))@!site)@test_site_failures"
+	"misuse-warns-every-time@mm/slab_common.c@if (test_and_set_bit(NOFAIL_SITE_MISUSED, &site->flags))@if (0)@test_misuse"
+	"warning-at-nopage@mm/page_alloc.c@\tif (unlikely(nofail))\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@\tif (0)\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@test_order2_warns_on_entry"
+	"retry-charges-itself@mm/slab_common.c@return kmalloc_noprof(n * size, flags | __GFP_NOFAIL)@return kmalloc(n * size, flags | __GFP_NOFAIL)@test_profiling_charges_caller"
+	"no-min-reserve@mm/page_alloc.c@\tif (unlikely(nofail)) {\n\t\t/*\n\t\t * Lacking@\tif (0) {\n\t\t/*\n\t\t * Lacking@test_min_reserve"
+)
+
+run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass
+	local name=$1 expected=$2 fails
+	"$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$out" >"$out/mutant-$name.log" 2>&1
+	fails=$(python3 "$NOFAIL_TOP/scripts/kunit-cases.py" "$out/results.json" 2>/dev/null |
+		awk '$1 != "PASS" { print $2 }' | sed 's|^[^/]*/||; s|/.*||' | sort -u | tr '\n' ' ')
+	echo "# $name: failed: ${fails:-nothing}"
+	[ -n "$expected" ] || { [ -z "$fails" ]; return; }
+	case " $fails" in *" $expected "*) return 0 ;; esac
+	return 1
+}
+
+mkdir -p "$out"
+for m in "${mutants[@]}"; do
+	IFS='@' read -r name file old new expect <<<"$m"
+	# \n and \t in the fields are a newline and a tab
+	progress "mutants: $name ($file)"
+	mutate "$file" "$(printf '%b' "$old")" "$(printf '%b' "$new")"
+	run "$name" "$expect"
+	echo "MUTANT $? $name"
+	restore
+	saved=$(mktemp -d)
+done
+progress "mutants: the tree restored; rebuilding it"
+run none ""
+echo "MUTANT $? none (the restored tree passes)"
