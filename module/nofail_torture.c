@@ -371,8 +371,11 @@ static const char *nt_get(const struct nt_request *r, struct nt_stats *st, u8 **
 	return NULL;
 }
 
+/* kmem_cache_free(), unlike kfree(), does not take NULL */
 static void nt_put(const struct nt_request *r, void *p)
 {
+	if (!p)
+		return;
 	if (helper_is_cache(r->helper))
 		kmem_cache_free(nt_cache, p);
 	else

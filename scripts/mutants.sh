@@ -46,12 +46,12 @@ PY
 # The mutants, fields separated by @: name, file, old text, new text, the
 # test case that must fail.
 mutants=(
-	"retry-drops-zero@mm/slab_common.c@kmalloc_noprof(n * size, flags | __GFP_NOFAIL)@kmalloc_noprof(n * size, (flags & ~__GFP_ZERO) | __GFP_NOFAIL)@test_injected_failure"
-	"retry-without-nofail@mm/slab_common.c@kmalloc_noprof(n * size, flags | __GFP_NOFAIL)@kmalloc_noprof(n * size, flags)@test_injected_failure"
+	"retry-drops-zero@mm/slab_common.c@(bytes, flags | __GFP_NOFAIL,@(bytes, (flags & ~__GFP_ZERO) | __GFP_NOFAIL,@test_injected_failure"
+	"retry-without-nofail@mm/slab_common.c@(bytes, flags | __GFP_NOFAIL,@(bytes, flags,@test_injected_failure"
 	"report-every-time@mm/slab_common.c@test_and_set_bit(NOFAIL_SITE_REPORTED, &site->flags))@!site)@test_site_failures"
 	"misuse-warns-every-time@mm/slab_common.c@if (test_and_set_bit(NOFAIL_SITE_MISUSED, &site->flags))@if (0)@test_misuse"
 	"warning-at-nopage@mm/page_alloc.c@\tif (unlikely(nofail))\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@\tif (0)\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@test_order2_warns_on_entry"
-	"retry-charges-itself@mm/slab_common.c@return kmalloc_noprof(n * size, flags | __GFP_NOFAIL)@return kmalloc(n * size, flags | __GFP_NOFAIL)@test_profiling_charges_caller"
+	"retry-charges-itself@mm/slab_common.c@kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE, _RET_IP_);@kmalloc_node_track_caller(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE);@test_profiling_charges_caller"
 	"no-min-reserve@mm/page_alloc.c@\tif (unlikely(nofail)) {\n\t\t/*\n\t\t * Lacking@\tif (0) {\n\t\t/*\n\t\t * Lacking@test_min_reserve"
 )
 
