@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# mutants.sh TREE OUT
+# mutants.sh TREE OUT [NAME...]
 #
 # Show that the KUnit suites can fail: for each mutant below, break one
 # thing in TREE (a copy of the file is kept and put back), run the suites
@@ -11,13 +11,16 @@
 # rebuilds one file of the kernel (about a minute); the tree is restored
 # and rebuilt at the end, whatever happens.
 #
-# Not part of "make check": it builds the kernel once per mutant.
+# Not part of "make check": it builds the kernel once per mutant.  With
+# NAMEs, only those mutants run.
 
 set -u
 . "$(dirname "$0")/lib.sh"
 
-tree=$(realpath -m "${1:?usage: mutants.sh TREE OUT}")
-out=$(realpath -m "${2:?usage: mutants.sh TREE OUT}")
+tree=$(realpath -m "${1:?usage: mutants.sh TREE OUT [NAME...]}")
+out=$(realpath -m "${2:?usage: mutants.sh TREE OUT [NAME...]}")
+shift 2
+only=" $* "
 saved=$(mktemp -d)
 restore() {
 	local f
@@ -52,6 +55,7 @@ mutants=(
 	"misuse-warns-every-time@mm/slab_common.c@if (test_and_set_bit(NOFAIL_SITE_MISUSED, &site->flags))@if (0)@test_misuse"
 	"warning-at-nopage@mm/page_alloc.c@\tif (unlikely(nofail))\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@\tif (0)\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@test_order2_warns_on_entry"
 	"retry-charges-itself@mm/slab_common.c@kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE, _RET_IP_);@kmalloc_node_track_caller(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE);@test_profiling_charges_caller"
+	"no-watermarks@mm/page_alloc.c@\tif (unlikely(gfp_mask & __GFP_NOFAIL)) {\n\t\tpage = __alloc_pages_nofail_oom(@\tif (0) {\n\t\tpage = __alloc_pages_nofail_oom(@test_no_watermarks"
 	"no-min-reserve@mm/page_alloc.c@\tif (unlikely(nofail)) {\n\t\t/*\n\t\t * Lacking@\tif (0) {\n\t\t/*\n\t\t * Lacking@test_min_reserve"
 )
 
@@ -69,6 +73,7 @@ run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass
 mkdir -p "$out"
 for m in "${mutants[@]}"; do
 	IFS='@' read -r name file old new expect <<<"$m"
+	[ "$only" = "  " ] || [[ $only == *" $name "* ]] || continue
 	# \n and \t in the fields are a newline and a tab
 	progress "mutants: $name ($file)"
 	mutate "$file" "$(printf '%b' "$old")" "$(printf '%b' "$new")"
