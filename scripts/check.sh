@@ -8,6 +8,8 @@
 #   roundtrip    make patches on that tree gives patches/ back, byte for byte
 #   kunit        build, boot under QEMU, run every KUnit suite (one result
 #                per test case)
+#   kunit-rerun  the series' suites run again in the same boot, from
+#                KUnit's debugfs files: a second run must pass too
 #   boot         boot that kernel with a guest userspace: the torture
 #                module under failslab (and its broken variant, which
 #                must fail), then a file workload on ext4 (jbd2), btrfs,
@@ -103,6 +105,15 @@ if [ "$applied" = 0 ]; then
 		done < <(python3 "$NOFAIL_TOP/scripts/kunit-cases.py" "$kout/results.json")
 	fi
 	[ "$krc" = 0 ] || result "kunit.py" "$krc" "$logs/kunit.log"
+
+	progress "check: the suites twice in one boot (log: $logs/kunit-rerun.log)"
+	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
+		"$NOFAIL_TOP/scripts/kunit-rerun.sh" "$kout" "$check/rerun" >"$logs/kunit-rerun.log" 2>&1
+		while read -r status name; do
+			result "kunit-rerun/$name" "$status" "$logs/kunit-rerun.log"
+		done < <(grep '^RERUN ' "$logs/kunit-rerun.log" | cut -d' ' -f2-)
+		grep -q '^RERUN ' "$logs/kunit-rerun.log" || result kunit-rerun 1 "$logs/kunit-rerun.log"
+	fi
 
 	progress "check: boot test: torture module, file systems under failslab (log: $logs/boot.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then

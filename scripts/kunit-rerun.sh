@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kunit-rerun.sh KBUILD OUT
+#
+# Run the series' KUnit suites twice in one boot: boot the kernel that
+# kunit.py built in KBUILD with KUnit on, so that the built-in suites run
+# at boot, and an initramfs of busybox whose /init (tests/kunit-rerun/init)
+# runs nofail_slab and nofail_page_alloc again through KUnit's debugfs
+# "run" files.  Prints "RERUN 0|1 <suite>" for the second run of each:
+# 0 when its results end in "ok", with no "not ok" in them.  The console
+# is in OUT/console.log.
+
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+kbuild=$(realpath -m "${1:?usage: kunit-rerun.sh KBUILD OUT}")
+out=$(realpath -m "${2:?usage: kunit-rerun.sh KBUILD OUT}")
+kernel=$kbuild/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "kunit-rerun: no $kernel (run the KUnit step first)"
+[ -x /bin/busybox ] || die "kunit-rerun: no /bin/busybox (run make setup)"
+root=$out/initramfs
+rm -rf "$root"
+mkdir -p "$root"/{bin,proc,sys,dev}
+cp /bin/busybox "$root/bin/"
+for a in sh mount echo reboot; do ln -s busybox "$root/bin/$a"; done
+install -m 755 "$NOFAIL_TOP/tests/kunit-rerun/init" "$root/init"
+(cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out/initramfs.cpio"
+
+progress "kunit-rerun: boot $kernel, the suites at boot and again from debugfs (about 10 s)"
+set +e
+nofail_qemu "$kernel" "$out/initramfs.cpio" "kunit.enable=1 sysctl.vm.mem_profiling=1" \
+	"$out/console.log" >/dev/null
+rc=$?
+set -e
+[ "$rc" = 0 ] || warn "kunit-rerun: QEMU exit $rc"
+for s in nofail_slab nofail_page_alloc; do
+	lines=$(tr -d "\r" <"$out/console.log" | sed -n "s/.*RERUN $s: //p")
+	if printf '%s\n' "$lines" | grep -q "^ok [0-9]* $s\$" &&
+	   ! printf '%s\n' "$lines" | grep -q "not ok"; then
+		echo "RERUN 0 $s"
+	else
+		printf '%s\n' "$lines" | grep -E "not ok|no debugfs" | sed "s/^/kunit-rerun: $s: /" >&2
+		echo "RERUN 1 $s"
+	fi
+done
