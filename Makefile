@@ -10,15 +10,21 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kunit module boot survey mutants report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat boot survey mutants report check lint audit fastpath clean distclean
 
-all: kunit boot report ## tree, series, build, boot, KUnit, and a report
+# The report is printed also when a step failed: that is when it matters.
+all: kernel ## tree, series, build, KUnit, boot test, and a report
+	@rc=0; \
+	$(SCRIPTS)/kunit.sh $(TREE) $(BUILD)/kunit || rc=1; \
+	$(SCRIPTS)/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot || rc=1; \
+	$(SCRIPTS)/report.sh $(BUILD)/kunit; \
+	exit $$rc
 
 help: ## list the targets
 	@echo 'The nofail bench: targets'
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14 | sed 's/^/  /'
 	@echo
-	@echo 'Variables: BUILD=$(BUILD)  TREE=$(TREE)  JOBS=<n>'
+	@echo 'Variables: BUILD=$(BUILD)  TREE=$(TREE)  JOBS=<n>  T=<boot targets>'
 
 setup: ## install the Debian packages the bench needs
 	@$(SCRIPTS)/setup.sh
@@ -29,29 +35,35 @@ tree: setup ## unpack the pinned tree and apply patches/ (build/linux)
 tree-reset: setup ## drop the tree's own commits and apply patches/ again
 	@$(SCRIPTS)/tree.sh $(TREE) --fresh
 
-patches: ## regenerate patches/ from the commits in the tree
+patches: ## regenerate patches/ from the commits in the tree (ALLOW_FEWER=1 to drop patches)
 	@$(SCRIPTS)/format-patches.sh $(TREE)
 
-kunit: tree ## build the tree with the bench config, boot it, run KUnit
+kernel: tree ## build the tree with the bench config (build/kunit)
+	@$(SCRIPTS)/kernel.sh $(TREE) $(BUILD)/kunit
+
+kunit: kernel ## boot that kernel under QEMU and run the KUnit suites
 	@$(SCRIPTS)/kunit.sh $(TREE) $(BUILD)/kunit
 
-module: kunit ## build the torture module against that kernel (build/boot/module)
+module: kernel ## build the torture module against that kernel (build/boot/module)
 	@$(SCRIPTS)/module.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot/module
 
-boot: kunit ## boot test: torture module, file systems under aimed failslab
+boot: kernel ## boot test: torture module, file systems under aimed failslab (T=gfs2,... for some)
 	@$(SCRIPTS)/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot
 
-survey: kunit ## unaimed failslab, base vs series, and a negative control (not a test)
+survey: kernel ## unaimed failslab, base vs series, and a negative control (not a test)
 	@$(SCRIPTS)/survey.sh $(TREE) $(BUILD)/kunit $(BUILD)/survey
 
-mutants: kunit ## break each tested behaviour once: the suites must catch it (not a test)
+mutants: kernel ## break each tested behaviour once: the suites must catch it (not a test)
 	@$(SCRIPTS)/mutants.sh $(TREE) $(BUILD)/kunit
 
 audit: tree ## Coccinelle: slab allocations that still get __GFP_NOFAIL
 	@$(SCRIPTS)/slab-nofail.sh $(TREE) drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs
 
-fastpath: kunit ## compare each allocator with its _nofail helper in the disassembly
+fastpath: kernel ## compare each allocator with its _nofail helper in the disassembly
 	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit
+
+objstat: kernel ## the page allocator's functions before and after patch 8, from the objects
+	@$(SCRIPTS)/objstat-page-alloc.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
 
 report: ## print the report of the last run
 	@$(SCRIPTS)/report.sh $(BUILD)/kunit
@@ -63,7 +75,7 @@ lint: ## fast static checks (under 60 s once the tree exists)
 	@$(SCRIPTS)/lint.sh $(TREE)
 
 clean: ## remove build output, keep the tree and the ccache
-	rm -rf $(BUILD)/kunit $(BUILD)/check
+	@$(SCRIPTS)/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/rerun
 
 distclean: ## remove build/ entirely
-	rm -rf $(BUILD)
+	@$(SCRIPTS)/clean.sh $(BUILD)

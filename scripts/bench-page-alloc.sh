@@ -19,22 +19,16 @@ kbuild=$(realpath -m "${2:?usage: bench-page-alloc.sh TREE KBUILD OUT}")
 out=$(realpath -m "${3:?usage: bench-page-alloc.sh TREE KBUILD OUT}")
 export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
-mkdir -p "$out"
+nofail_outdir "$out"
 
-patch=$(git -C "$tree" log --format=%H --grep='^mm, page_alloc: move the __GFP_NOFAIL policy' nofail-base..HEAD)
-[ -n "$patch" ] || die "bench: no 'mm, page_alloc: move the __GFP_NOFAIL policy' commit in $tree"
+patch=$(nofail_commit "$tree" "mm, page_alloc: move the __GFP_NOFAIL policy")
 
 # The base kernel: a worktree at the commit before the patch, laid out as
 # OUT/linux and OUT/kunit so that ccache sees the same relative paths as
 # for the kernel with the series.
 base_src=$out/linux base_obj=$out/kunit
-if [ "$(git -C "$base_src" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev-parse "$patch^")" ]; then
-	progress "bench: worktree $base_src at $(git -C "$tree" log -1 --format='%h %s' "$patch^")"
-	git -C "$tree" worktree remove --force "$base_src" 2>/dev/null || rm -rf "$base_src"
-	git -C "$tree" worktree prune
-	git -C "$tree" worktree add -q --detach "$base_src" "$patch^"
-fi
-ln -sfn "$NOFAIL_TOP" "$base_src/nofail"
+[ "$base_src" != "$tree" ] || die "bench: OUT=$out would put the base kernel's worktree on TREE itself; choose another OUT"
+nofail_worktree "$tree" "$patch^" "$base_src"
 mkdir -p "$base_obj"
 cp "$kbuild/.config" "$base_obj/.config"
 progress "bench: build the base kernel in $base_obj"
@@ -43,7 +37,7 @@ make -s -C "$base_src" O="$base_obj" ARCH=x86_64 -j"$JOBS" "${opts[@]}" all
 
 run() {	# run NAME SRC OBJ: build the module, boot, keep the console
 	local name=$1 src=$2 obj=$3 mod=$out/mod-$1 root=$out/initramfs-$1
-	rm -rf "$mod" "$root"
+	nofail_rm "$mod" "$root"
 	cp -r "$NOFAIL_TOP/bench" "$mod"
 	make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" M="$mod" modules
 	mkdir -p "$root/bin" "$root/proc"
@@ -53,11 +47,11 @@ run() {	# run NAME SRC OBJ: build the module, boot, keep the console
 	install -m 755 "$NOFAIL_TOP/tests/bench/init" "$root/init"
 	(cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out/$name.cpio"
 	progress "bench: boot $name under QEMU -icount"
-	timeout 600 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 1 \
+	nofail_group "$out/$name.log" 600 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 1 \
 		-bios qboot.rom -icount shift=0,sleep=off \
 		-kernel "$obj/arch/x86/boot/bzImage" -initrd "$out/$name.cpio" \
 		-append "console=ttyS0 kunit.enable=0 panic=-1 loglevel=7" \
-		</dev/null >"$out/$name.log" 2>&1 || true
+		</dev/null >/dev/null || true
 	grep -q 'page_alloc_bench: done' "$out/$name.log" ||
 		die "bench: $name: no result, see $out/$name.log"
 }

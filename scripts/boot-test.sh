@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# boot-test.sh TREE KERNEL_BUILD_DIR OUT
+# boot-test.sh TREE KERNEL_BUILD_DIR OUT       (T=target,... for some)
 #
-# Boot the kernel of KERNEL_BUILD_DIR (built from TREE by kunit.sh) under
+# Boot the kernel of KERNEL_BUILD_DIR (built from TREE by kernel.sh) under
 # QEMU (x86_64, 2 CPUs, software emulation, as kunit.py does) with the
 # initramfs of scripts/mkinitramfs.sh, which holds the torture module
 # (scripts/module.sh) and the aims of the fault injection
@@ -35,10 +35,19 @@ tree=$(realpath -m "${1:?$usage}")
 build=$(realpath -m "${2:?$usage}")
 out=$(realpath -m "${3:?$usage}")
 kernel=$build/arch/x86/boot/bzImage
-# As tests/boot/init runs them.
-targets="torture torture-busted torture-debugfs memcg ext4 btrfs gfs2 gfs2-enomem reiserfs dm-mirror"
+# The targets: all of tests/boot/targets, or those named in T (comma or
+# space separated: "make boot T=gfs2"), in the list's order.
+all=$(sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$NOFAIL_TOP/tests/boot/targets" | awk '{ print $1 }')
+targets=$(echo $all)
+if [ -n "${T:-}" ]; then
+	for t in ${T//,/ }; do
+		grep -qx -- "$t" <<<"$all" ||
+			die "boot-test: T names '$t', which is not a target; the targets are: $(echo $all)"
+	done
+	targets=$(grep -x -F "$(printf '%s\n' ${T//,/ })" <<<"$all" | tr '\n' ' ' | sed 's/ $//')
+fi
 [ -f "$kernel" ] || die "boot-test: no $kernel (build the kernel first)"
-mkdir -p "$out"
+nofail_outdir "$out"
 "$NOFAIL_TOP/scripts/module.sh" "$tree" "$build" "$out/module"
 "$NOFAIL_TOP/scripts/aims.sh" "$build/System.map" "$NOFAIL_TOP/tests/boot/aims" "$out/aims"
 "$NOFAIL_TOP/scripts/mkinitramfs.sh" "$out/initramfs.cpio" "$out/module/nofail_torture.ko" "$out/aims"
@@ -46,7 +55,8 @@ mkdir -p "$out"
 progress "boot-test: boot $kernel (about a minute under emulation: 55 to 70 s measured)"
 start=$(date +%s%N)
 set +e
-nofail_qemu "$kernel" "$out/initramfs.cpio" "" "$out/console.log"
+# 61 s measured: five times that before it counts as hung
+nofail_qemu "$kernel" "$out/initramfs.cpio" "nofail.targets=${targets// /,}" "$out/console.log" 300
 rc=$?
 set -e
 ms=$((($(date +%s%N) - start) / 1000000))

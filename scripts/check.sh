@@ -17,6 +17,11 @@
 #                at the converted call sites, fsck, checksums
 #   bisect       after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
+#   safety       the bench leaves alone what it did not make (a TREE, a
+#                path to clean, an OUT holding a file of their own); a
+#                patch that does not apply is named, make patches then
+#                refuses, and make tree recovers once it is fixed; an
+#                interrupted or killed boot leaves no QEMU behind
 #   slab-nofail  no slab allocation in the five converted subsystems gets
 #                __GFP_NOFAIL after the series (Coccinelle); on the base
 #                tree the same check must find the sites, or it proves
@@ -33,8 +38,8 @@ check=$NOFAIL_BUILD/check
 tree=$check/linux
 kout=$check/kunit
 logs=$check/logs
-rm -rf "$logs"
-mkdir -p "$logs"
+nofail_rm "$logs"
+nofail_outdir "$logs"
 passed=0
 failed=0
 failures=()
@@ -66,8 +71,8 @@ slab_nofail() {
 	for rev in nofail-base HEAD; do
 		dir=$check/cocci-$rev
 		log=$logs/slab-nofail-$rev.log
-		rm -rf "$dir"
-		mkdir -p "$dir"
+		nofail_rm "$dir"
+		nofail_outdir "$dir"
 		git -C "$1" archive "$rev" "${nofail_paths[@]}" | tar -x -C "$dir"
 		"$NOFAIL_TOP/scripts/slab-nofail.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
 		rc=$?
@@ -78,6 +83,19 @@ slab_nofail() {
 			result slab-nofail/base-finds-sites "$([ $rc = 1 ] && grep -q '^slab nofail sites: [1-9]' "$log" && echo 0 || echo 1)" "$log"
 		fi
 	done
+}
+
+# safety TREE KBUILD: tests/safety, in a scratch directory outside build/
+# (everything under build/ is the bench's own, see lib.sh).
+safety() {
+	local scratch
+
+	scratch=$(mktemp -d /tmp/nofail-safety.XXXXXX)
+	"$NOFAIL_TOP/tests/safety/foreign.sh" "$scratch/foreign" "$1" "$2"
+	"$NOFAIL_TOP/tests/safety/recover.sh" "$scratch/recover" "$1"
+	[ -f "$2/arch/x86/boot/bzImage" ] &&
+		python3 "$NOFAIL_TOP/tests/safety/interrupt.py" "$scratch/interrupt" "$2"
+	rm -rf -- "$scratch"
 }
 
 progress "check: apply patches/ on a fresh base ($tree)"
@@ -97,7 +115,8 @@ if [ "$applied" = 0 ]; then
 	slab_nofail "$tree"
 
 	progress "check: KUnit under QEMU (log: $logs/kunit.log)"
-	"$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$kout" >"$logs/kunit.log" 2>&1
+	{ "$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$kout" && "$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$kout"; } \
+		>"$logs/kunit.log" 2>&1
 	krc=$?
 	if [ -s "$kout/results.json" ]; then
 		while read -r status name; do
@@ -126,6 +145,14 @@ if [ "$applied" = 0 ]; then
 	else
 		result boot 1 "$logs/kunit.log"
 	fi
+
+	progress "check: the bench's own safety (log: $logs/safety.log)"
+	safety "$tree" "$kout" >"$logs/safety.log" 2>&1
+	while read -r status name; do
+		result "safety/$name" "$status" "$logs/safety.log"
+	done < <(grep '^SAFETY ' "$logs/safety.log" | cut -d' ' -f2-)
+	[ "$(grep -c '^SAFETY ' "$logs/safety.log")" = 11 ] ||
+		result safety 1 "$logs/safety.log"
 
 	progress "check: every patch compiles on its own (bisect)"
 	"$NOFAIL_TOP/scripts/bisect.sh" "$tree" "$kout" "$logs" >"$logs/bisect.log" 2>&1

@@ -24,6 +24,15 @@ git -C "$tree" rev-parse -q --verify nofail-base >/dev/null ||
 [ "$(git -C "$tree" rev-list --count nofail-base..HEAD)" -gt 0 ] ||
 	die "patches: $tree has no commits on top of nofail-base"
 
+# A tree that holds fewer commits than the series in OUTDIR names, as
+# one left by a git am that stopped half way, would drop patches from it.
+[ ! -f "$tree/.git/nofail-partial" ] ||
+	die "patches: $tree holds only the patches before $(cat "$tree/.git/nofail-partial"), where git am stopped; fix that patch and run 'make tree' first"
+have=$(git -C "$tree" rev-list --count nofail-base..HEAD)
+named=$(grep -cv '^#' "$out/series" 2>/dev/null || true)
+[ "${ALLOW_FEWER:-}" = 1 ] || [ "$have" -ge "${named:-0}" ] ||
+	die "patches: $tree has $have commits on nofail-base and $out/series names $named patches: writing them would drop $((named - have)) from $out. Run 'make tree' to apply the series, or 'make patches ALLOW_FEWER=1' if they are to go"
+
 cover=$out/0000-cover-letter.patch
 [ -f "$cover" ] || cover=$NOFAIL_TOP/patches/0000-cover-letter.patch
 desc=$(python3 "$NOFAIL_TOP/scripts/cover-letter.py" "$cover")

@@ -20,7 +20,8 @@ kernel=$kbuild/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kunit-rerun: no $kernel (run the KUnit step first)"
 [ -x /bin/busybox ] || die "kunit-rerun: no /bin/busybox (run make setup)"
 root=$out/initramfs
-rm -rf "$root"
+nofail_outdir "$out"
+nofail_rm "$root"
 mkdir -p "$root"/{bin,proc,sys,dev}
 cp /bin/busybox "$root/bin/"
 for a in sh mount echo reboot; do ln -s busybox "$root/bin/$a"; done
@@ -29,8 +30,8 @@ install -m 755 "$NOFAIL_TOP/tests/kunit-rerun/init" "$root/init"
 
 progress "kunit-rerun: boot $kernel, the suites at boot and again from debugfs (about 10 s)"
 set +e
-nofail_qemu "$kernel" "$out/initramfs.cpio" "kunit.enable=1 sysctl.vm.mem_profiling=1" \
-	"$out/console.log" >/dev/null
+nofail_qemu "$kernel" "$out/initramfs.cpio" "kunit.enable=1 $NOFAIL_KUNIT_ARGS" \
+	"$out/console.log" 120 >/dev/null
 rc=$?
 set -e
 [ "$rc" = 0 ] || warn "kunit-rerun: QEMU exit $rc"

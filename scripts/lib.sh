@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2034
 #
 # Shared settings and helpers for the bench scripts.  Sourced, not run.
+# (SC2034: the settings are used by the scripts that source this file.)
 
 NOFAIL_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-NOFAIL_BUILD=${NOFAIL_BUILD:-$NOFAIL_TOP/build}
+NOFAIL_BUILD=$(realpath -m "${NOFAIL_BUILD:-${BUILD:-$NOFAIL_TOP/build}}")
 NOFAIL_SRC_VERSION=${NOFAIL_SRC_VERSION:-6.12.118-1~deb12u1}
 NOFAIL_SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 JOBS=${JOBS:-$(nproc)}
@@ -24,25 +26,147 @@ nofail_make_options() {
 	printf '%s\n' "CC=/usr/lib/ccache/gcc" "drivers-m=nofail/"
 }
 
-# nofail_qemu KERNEL INITRD EXTRA_APPEND LOG: boot KERNEL with INITRD under
-# QEMU (x86_64, 2 CPUs, 2 GiB, software emulation: KVM does not work on
-# the bench machines), console to LOG and stdout.  The guest ends QEMU by
-# rebooting (-no-reboot); a guest that hangs is killed after 20 minutes
-# (exit 124).  slab_nomerge keeps slab caches apart for failslab's
+# The kernel arguments of every boot that runs the series' KUnit suites:
+# allocation profiling on (see configs/bench.config), and two emulated
+# NUMA nodes, so that test_no_watermarks can squeeze one node while the
+# rest of the system allocates from the other.
+NOFAIL_KUNIT_ARGS="sysctl.vm.mem_profiling=1 numa=fake=2"
+
+# What the bench made.  It deletes or rewrites only directories it made
+# itself: those under the project's own build/ (ignored by git), and
+# those that hold its stamp file, or whose parent does.  A bench git tree
+# keeps the stamp in .git/, where git neither commits nor cleans it.
+NOFAIL_STAMP=.nofail-bench
+
+# nofail_is_ours PATH: PATH was made by the bench.
+nofail_is_ours() {
+	local d
+
+	d=$(realpath -m "$1")
+	case $d/ in "$NOFAIL_TOP/build/"*) return 0 ;; esac
+	while [ "$d" != / ]; do
+		[ -f "$d/$NOFAIL_STAMP" ] || [ -f "$d/.git/$NOFAIL_STAMP" ] && return 0
+		d=$(dirname "$d")
+	done
+	return 1
+}
+
+# nofail_stamp DIR: mark DIR, which the bench made, as the bench's.
+nofail_stamp() {
+	local f=$1/$NOFAIL_STAMP
+
+	[ -d "$1/.git" ] && f=$1/.git/$NOFAIL_STAMP
+	printf 'Made by the nofail bench (%s), which may delete it.\n' "$NOFAIL_TOP" >"$f"
+}
+
+# nofail_rm PATH...: remove each PATH that exists, when the bench made it;
+# stop at the first that it did not make, and say what to do.
+nofail_rm() {
+	local p
+
+	for p in "$@"; do
+		[ -e "$p" ] || [ -L "$p" ] || continue
+		nofail_is_ours "$p" ||
+			die "$p was not made by the bench (no $NOFAIL_STAMP in it or above it), so it is left alone: move it away, or choose another directory"
+		rm -rf -- "$p"
+	done
+}
+
+# nofail_outdir DIR: create DIR for the bench's output, or take it if it
+# is the bench's or empty; any other DIR stops the script.
+nofail_outdir() {
+	if [ -d "$1" ] && ! nofail_is_ours "$1"; then
+		[ -z "$(ls -A "$1")" ] ||
+			die "$1 holds files the bench did not make (no $NOFAIL_STAMP in it or above it): choose another directory"
+	fi
+	mkdir -p "$1"
+	nofail_is_ours "$1" || nofail_stamp "$1"
+}
+
+# Every QEMU and kunit.py the bench starts runs in a process group of its
+# own (setsid), named in a pidfile; an EXIT trap ends the group, however
+# the script ends: done, failed, interrupted or killed with SIGTERM.  A
+# script that sets its own EXIT trap calls nofail_reap from it.
+NOFAIL_GROUPS=()
+nofail_reap() {
+	local f pid
+
+	for f in "${NOFAIL_GROUPS[@]}"; do
+		pid=$(cat "$f" 2>/dev/null) || continue
+		kill -TERM -- "-$pid" 2>/dev/null && sleep 1 && kill -KILL -- "-$pid" 2>/dev/null
+		rm -f "$f"
+	done
+	NOFAIL_GROUPS=()
+	return 0
+}
+trap nofail_reap EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+# nofail_group LOG SECONDS CMD...: run CMD in a group of its own, with a
+# time limit, its output to LOG and stdout; its pidfile is LOG.pid.  The
+# pipe runs in the background and the script waits for it, so that a
+# signal reaches the script's traps at once.  Returns CMD's status, 124
+# on timeout.
+nofail_group() {
+	local log=$1 limit=$2
+
+	shift 2
+	NOFAIL_GROUPS+=("$log.pid")
+	{
+		setsid --wait bash -c 'echo $$ >"$0"; exec timeout -k 10 "$1" "${@:2}"' \
+			"$log.pid" "$limit" "$@" 2>&1 | tee "$log"
+		exit "${PIPESTATUS[0]}"
+	} &
+	wait $!
+}
+
+# nofail_qemu KERNEL INITRD EXTRA_APPEND LOG [SECONDS]: boot KERNEL with
+# INITRD under QEMU (x86_64, 2 CPUs, 2 GiB, software emulation: KVM does
+# not work on the bench machines), console to LOG and stdout.  The guest
+# ends QEMU by rebooting (-no-reboot); a guest still running after
+# SECONDS (default 600) is killed (exit 124), and so is QEMU when the
+# script ends.  slab_nomerge keeps slab caches apart for failslab's
 # cache-filter, nokaslr keeps System.map's addresses for its stack filter.
 # Returns QEMU's exit status.
 nofail_qemu() {
-	timeout -k 10 1200 qemu-system-x86_64 -nodefaults -nographic -serial stdio \
+	nofail_group "$4" "${5:-600}" qemu-system-x86_64 -nodefaults -nographic -serial stdio \
 		-no-reboot -m 2048 -smp 2 -bios qboot.rom \
 		-kernel "$1" -initrd "$2" \
 		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
-		</dev/null 2>&1 | tee "$4"
-	return "${PIPESTATUS[0]}"
+		</dev/null
+}
+
+# nofail_worktree TREE COMMIT DIR: DIR, a worktree of TREE at COMMIT,
+# with the graft; made again only when it is at another commit.  DIR
+# must not be TREE, and is removed only when the bench made it.
+nofail_worktree() {
+	local tree=$1 commit=$2 dir=$3
+
+	[ "$(realpath -m "$dir")" != "$(realpath -m "$tree")" ] ||
+		die "the worktree for $commit would be $tree itself; choose another OUT"
+	if [ "$(git -C "$dir" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev-parse "$commit")" ]; then
+		progress "worktree $dir at $(git -C "$tree" log -1 --format='%h %s' "$commit")"
+		git -C "$tree" worktree remove --force "$dir" 2>/dev/null || nofail_rm "$dir"
+		git -C "$tree" worktree prune
+		git -C "$tree" worktree add -q --detach "$dir" "$commit"
+	fi
+	ln -sfn "$NOFAIL_TOP" "$dir/nofail"
+}
+
+# nofail_commit TREE SUBJECT: the commit of the series with SUBJECT.
+nofail_commit() {
+	local c
+
+	c=$(git -C "$1" log --format=%H --fixed-strings --grep="$2" nofail-base..HEAD)
+	[ -n "$c" ] || die "no commit '$2' in $1 (is the series applied?)"
+	echo "$c"
 }
 
 # nofail_series_hash DIR: the hash of the series in DIR (its series file
 # and the patches it names), kept in a tree's .git/nofail-applied stamp
 # with the commit it was applied as.
 nofail_series_hash() {
-	(cd "$1" && cat series $(grep -v '^#' series)) | sha1sum | cut -d' ' -f1
+	(cd "$1" && grep -v '^#' series | xargs cat series) | sha1sum | cut -d' ' -f1
 }

@@ -33,7 +33,13 @@ for s in "$NOFAIL_TOP"/tests/*/init; do
 	sh -n "$s"
 	res "sh -n ${s#"$NOFAIL_TOP"/}" $?
 done
-for s in "$NOFAIL_TOP"/scripts/*.py; do
+# Debian's shellcheck, warnings and errors: the host scripts as bash,
+# the guests' /init as the POSIX sh that busybox runs.
+shellcheck -S warning -s bash "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/tests/*/*.sh "$NOFAIL_TOP"/.ci/run
+res "shellcheck scripts/ tests/*/*.sh .ci/run" $?
+shellcheck -S warning -s dash "$NOFAIL_TOP"/tests/*/init
+res "shellcheck tests/*/init" $?
+for s in "$NOFAIL_TOP"/scripts/*.py "$NOFAIL_TOP"/tests/*/*.py; do
 	python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' "$s"
 	res "python ${s#"$NOFAIL_TOP"/}" $?
 done

@@ -28,7 +28,7 @@ tools=(mke2fs e2fsck mkfs.btrfs btrfs mkfs.gfs2 fsck.gfs2 mkreiserfs
 	reiserfsck dmsetup)
 
 progress "mkinitramfs: $out"
-rm -rf "$root"
+nofail_rm "$root"
 mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,mnt}
 cp /bin/busybox "$root/bin/busybox"
 for a in "${applets[@]}"; do
@@ -52,6 +52,7 @@ ln -s mke2fs "$root/sbin/mkfs.ext4"
 cp /etc/mke2fs.conf "$root/etc/"
 ln -s /proc/self/mounts "$root/etc/mtab"
 install -m 755 "$NOFAIL_TOP/tests/boot/init" "$root/init"
+install -D -m 644 "$NOFAIL_TOP/tests/boot/targets" "$root/etc/nofail/targets"
 # The workload, the project's own, static against Debian's libc6-dev.
 # Its main() bounds the lengths that gcc's truncation warning guesses at.
 gcc -static -O2 -Wall -Wextra -Werror -Wno-format-truncation -o "$root/bin/nofail-workload" \

@@ -4,7 +4,7 @@
 # module.sh TREE KERNEL_BUILD OUT
 #
 # Build the companion torture module (module/) against the kernel that
-# kunit.sh built in KERNEL_BUILD, as "make -C TREE O=KERNEL_BUILD M=...".
+# kernel.sh built in KERNEL_BUILD, as "make -C TREE O=KERNEL_BUILD M=...".
 # Kbuild writes its objects next to the sources, so a copy in OUT is
 # built, not module/ itself.  Leaves OUT/nofail_torture.ko.
 
@@ -17,7 +17,7 @@ out=$(realpath -m "${3:?usage: module.sh TREE KERNEL_BUILD OUT}")
 [ -f "$kbuild/Module.symvers" ] || die "module: no $kbuild/Module.symvers (build the kernel first)"
 
 progress "module: build module/ against $kbuild"
-mkdir -p "$out"
+nofail_outdir "$out"
 cp "$NOFAIL_TOP"/module/Kbuild "$NOFAIL_TOP"/module/*.c "$out/"
 make -s -C "$tree" O="$kbuild" M="$out" ARCH=x86_64 CC=/usr/lib/ccache/gcc \
 	-j"$JOBS" modules || die "module: building $out against $kbuild failed"

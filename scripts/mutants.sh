@@ -5,7 +5,7 @@
 #
 # Show that the KUnit suites can fail: for each mutant below, break one
 # thing in TREE (a copy of the file is kept and put back), run the suites
-# through scripts/kunit.sh into OUT, and check that the named test cases
+# through scripts/kernel.sh and kunit.sh into OUT, and check that the named test cases
 # fail.  One line per mutant: "MUTANT 0 name"
 # when it was caught as expected, "MUTANT 1 name" when not.  Each mutant
 # rebuilds one file of the kernel (about a minute); the tree is restored
@@ -29,9 +29,9 @@ restore() {
 		cp "$f" "$tree/$(basename "$f" | tr % /)"
 	done
 	rm -rf "$saved"
+	nofail_reap
 }
 trap restore EXIT
-trap 'exit 130' INT TERM
 
 # mutate FILE OLD NEW: replace the first OLD by NEW in TREE/FILE
 mutate() {
@@ -61,7 +61,8 @@ mutants=(
 
 run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass
 	local name=$1 expected=$2 fails
-	"$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$out" >"$out/mutant-$name.log" 2>&1
+	{ "$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$out" && "$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$out"; } \
+		>"$out/mutant-$name.log" 2>&1
 	fails=$(python3 "$NOFAIL_TOP/scripts/kunit-cases.py" "$out/results.json" 2>/dev/null |
 		awk '$1 != "PASS" { print $2 }' | sed 's|^[^/]*/||; s|/.*||' | sort -u | tr '\n' ' ')
 	echo "# $name: failed: ${fails:-nothing}"
@@ -70,7 +71,7 @@ run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass
 	return 1
 }
 
-mkdir -p "$out"
+nofail_outdir "$out"
 for m in "${mutants[@]}"; do
 	IFS='@' read -r name file old new expect <<<"$m"
 	[ "$only" = "  " ] || [[ $only == *" $name "* ]] || continue

@@ -20,7 +20,7 @@ pkgs=(
 	# the boot test's guest (scripts/mkinitramfs.sh copies their files)
 	busybox-static e2fsprogs btrfs-progs reiserfsprogs gfs2-utils dmsetup
 	# checks
-	coccinelle
+	coccinelle shellcheck
 )
 
 missing=()

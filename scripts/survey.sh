@@ -30,22 +30,13 @@ runs=${5:-3}
 list=$(for p in ${percents//,/ }; do for _ in $(seq "$runs"); do echo "$p"; done; done | paste -sd,)
 base_tree=$out/base-linux
 base=$out/base
-mkdir -p "$out"
-[ -f "$series/arch/x86/boot/bzImage" ] || die "survey: no kernel in $series (run make kunit)"
+nofail_outdir "$out"
+[ -f "$series/arch/x86/boot/bzImage" ] || die "survey: no kernel in $series (run make kernel)"
 
-if [ ! -d "$base_tree" ]; then
-	progress "survey: check out nofail-base into $base_tree"
-	git -C "$tree" worktree add --quiet --detach "$base_tree" nofail-base ||
-		die "survey: git worktree add of nofail-base failed"
-fi
-# The bench's config without the project's KUnit suites, which need the
-# series; KUnit itself only so that kunit.py takes the config.
-{ cat "$NOFAIL_TOP/configs/bench.config"; echo CONFIG_KUNIT=y; } >"$out/base.kunitconfig"
-progress "survey: build the base kernel in $base (cold: 7 to 14 min measured)"
-export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
-(cd "$base_tree" && python3 tools/testing/kunit/kunit.py build --arch=x86_64 \
-	--jobs="$JOBS" --build_dir="$base" --kunitconfig="$out/base.kunitconfig" \
-	--make_options=CC=/usr/lib/ccache/gcc) >"$out/base-build.log" 2>&1 ||
+nofail_worktree "$tree" nofail-base "$base_tree"
+# The bench's config; the base has no suites (kernel.sh).
+progress "survey: build the base kernel in $base (cold: 7 to 19 min measured)"
+"$NOFAIL_TOP/scripts/kernel.sh" "$base_tree" "$base" >"$out/base-build.log" 2>&1 ||
 	die "survey: building the base kernel failed, see $out/base-build.log"
 
 "$NOFAIL_TOP/scripts/mkinitramfs.sh" "$out/initramfs.cpio"
@@ -54,7 +45,7 @@ for k in base series; do
 	[ $k = series ] && kdir=$series
 	progress "survey: boot the $k kernel, failslab at $percents%, $runs runs each (5 to 6 min measured at 3 runs)"
 	nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
-		"nofail.survey=$list" "$out/$k.console" >/dev/null ||
+		"nofail.survey=$list" "$out/$k.console" 1200 >/dev/null ||
 		warn "survey: QEMU exit $? for the $k kernel"
 done
 
