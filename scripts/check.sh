@@ -15,6 +15,11 @@
 #                must fail), then a file workload on ext4 (jbd2), btrfs,
 #                gfs2, reiserfs and ext4 on dm-mirror with failslab aimed
 #                at the converted call sites, fsck, checksums
+#   pressure     the series under real memory shortage (a hog that the
+#                OOM killer kills again and again, no fault injection):
+#                no oops, BUG, panic, hung task or soft lockup, every
+#                workload finished, fsck clean, every fsynced file read
+#                back, and OOM kills seen, or the run proved nothing
 #   bisect       after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a
@@ -144,6 +149,16 @@ if [ "$applied" = 0 ]; then
 		grep -q '^BOOT ' "$logs/boot.log" || result boot "$brc" "$logs/boot.log"
 	else
 		result boot 1 "$logs/kunit.log"
+	fi
+
+	progress "check: the file systems under real memory shortage (log: $logs/pressure.log)"
+	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
+		"$NOFAIL_TOP/scripts/pressure.sh" "$tree" "$kout" "$check/pressure" check >"$logs/pressure.log" 2>&1
+		prc=$?
+		while read -r status name; do
+			result "pressure/$name" "$status" "$logs/pressure.log"
+		done < <(grep '^PRESSURE [01] ' "$logs/pressure.log" | cut -d' ' -f2-)
+		grep -q '^PRESSURE [01] ' "$logs/pressure.log" || result pressure "$prc" "$logs/pressure.log"
 	fi
 
 	progress "check: the bench's own safety (log: $logs/safety.log)"

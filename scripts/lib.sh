@@ -123,8 +123,9 @@ nofail_group() {
 }
 
 # nofail_qemu KERNEL INITRD EXTRA_APPEND LOG [SECONDS]: boot KERNEL with
-# INITRD under QEMU (x86_64, 2 CPUs, 2 GiB, software emulation: KVM does
-# not work on the bench machines), console to LOG and stdout.  The guest
+# INITRD under QEMU (x86_64, 2 CPUs, NOFAIL_QEMU_MEM MiB or 2 GiB,
+# software emulation: KVM does not work on the bench machines), console
+# to LOG and stdout.  The guest
 # ends QEMU by rebooting (-no-reboot); a guest still running after
 # SECONDS (default 600) is killed (exit 124), and so is QEMU when the
 # script ends.  slab_nomerge keeps slab caches apart for failslab's
@@ -132,7 +133,7 @@ nofail_group() {
 # Returns QEMU's exit status.
 nofail_qemu() {
 	nofail_group "$4" "${5:-600}" qemu-system-x86_64 -nodefaults -nographic -serial stdio \
-		-no-reboot -m 2048 -smp 2 -bios qboot.rom \
+		-no-reboot -m "${NOFAIL_QEMU_MEM:-2048}" -smp 2 -bios qboot.rom \
 		-kernel "$1" -initrd "$2" \
 		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
 		</dev/null

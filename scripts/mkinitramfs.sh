@@ -23,7 +23,7 @@ aims=${3:-}
 root=$out.d
 applets=(sh mount umount losetup mkdir cat sync md5sum grep sed echo printf
 	sleep seq truncate blockdev rm tail wc tr dmesg reboot insmod rmmod stat
-	cut sort timeout)
+	cut sort timeout awk head uniq killall rmdir)
 tools=(mke2fs e2fsck mkfs.btrfs btrfs mkfs.gfs2 fsck.gfs2 mkreiserfs
 	reiserfsck dmsetup)
 
@@ -57,6 +57,8 @@ install -D -m 644 "$NOFAIL_TOP/tests/boot/targets" "$root/etc/nofail/targets"
 # Its main() bounds the lengths that gcc's truncation warning guesses at.
 gcc -static -O2 -Wall -Wextra -Werror -Wno-format-truncation -o "$root/bin/nofail-workload" \
 	"$NOFAIL_TOP/tests/boot/workload.c" || die "mkinitramfs: tests/boot/workload.c does not build"
+gcc -static -O2 -Wall -Wextra -Werror -o "$root/bin/nofail-hog" "$NOFAIL_TOP/tests/boot/hog.c" ||
+	die "mkinitramfs: tests/boot/hog.c does not build"
 [ -z "$module" ] || install -D -m 644 "$module" "$root/lib/nofail/$(basename "$module")"
 [ -z "$aims" ] || install -D -m 644 "$aims" "$root/etc/nofail/aims"
 

@@ -137,6 +137,8 @@ apply_series() {
 # The graft: the project as nofail/, for the objects of tests/.
 link_graft() {
 	ln -sfn "$NOFAIL_TOP" "$dir/nofail"
+	# trees made before gc was turned off at creation, too
+	git -C "$dir" config gc.auto 0
 }
 
 # Whose is DIR?  A bench tree of an earlier version of the bench has the

@@ -20,7 +20,9 @@
  *
  *	ops N failed N enomem N
  *
- * and the failed operations with their errors.  "verify" reads every file
+ * then "fsync_us" and the time of each of the main process's fsync() calls
+ * in microseconds (the first 64), then the failed operations with their
+ * errors.  "verify" reads every file
  * in LIST and compares it with the bytes "run" wrote, which follow from
  * the name: "verified N mismatches N", exit 1 on a mismatch.
  */
@@ -35,6 +37,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define FILES		24
@@ -42,6 +45,7 @@
 #define BLOCK		4096
 #define BIG_BLOCKS	1024		/* 4 MB */
 #define CHURN_MAX	1000		/* files the churn child writes */
+#define FSYNC_SAMPLES	64		/* fsync() times kept */
 
 /* What one process did; the churn child's is in shared memory. */
 struct counts {
@@ -93,6 +97,29 @@ static void fill(unsigned char *buf, const char *name, unsigned long blk)
 	}
 }
 
+static struct counts main_counts;
+static unsigned long fsync_us[FSYNC_SAMPLES];
+static unsigned int nfsync;
+
+static unsigned long now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000UL + ts.tv_nsec / 1000;
+}
+
+/* fsync(), timed when the main process calls it (the latency figures). */
+static int timed_fsync(int fd)
+{
+	unsigned long t0 = now_us();
+	int ret = fsync(fd);
+
+	if (self == &main_counts && nfsync < FSYNC_SAMPLES)
+		fsync_us[nfsync++] = now_us() - t0;
+	return ret;
+}
+
 /* Write @blocks blocks named after @name into @path, fsync it. */
 static int write_file(const char *path, const char *name, unsigned long blocks)
 {
@@ -108,7 +135,7 @@ static int write_file(const char *path, const char *name, unsigned long blocks)
 		ok = op(write(fd, buf, BLOCK) == BLOCK ? 0 : -1, "write", path);
 	}
 	if (ok)
-		ok = op(fsync(fd), "fsync", path);
+		ok = op(timed_fsync(fd), "fsync", path);
 	op(close(fd), "close", path);
 	return ok;
 }
@@ -118,7 +145,7 @@ static void fsync_dir(const char *path)
 	int fd = open(path, O_RDONLY | O_DIRECTORY);
 
 	if (op(fd, "open", path)) {
-		op(fsync(fd), "fsync", path);
+		op(timed_fsync(fd), "fsync", path);
 		close(fd);
 	}
 }
@@ -220,7 +247,6 @@ static int run(const char *mnt, const char *round, const char *dev,
 	       const char *type, const char *list)
 {
 	static char kept[FILES + 1][64];
-	static struct counts main_counts;
 	char dir[512], tmp[640], path[640], name[64];
 	int i, fd, nkept = 0;
 	struct counts *child;
@@ -288,9 +314,12 @@ static int run(const char *mnt, const char *round, const char *dev,
 	for (i = 0; i < nkept; i++)
 		fprintf(out, "%s\n", kept[i]);
 	fclose(out);
-	printf("ops %u failed %u enomem %u\n%.*s%.*s",
+	printf("ops %u failed %u enomem %u\nfsync_us",
 	       self->ops + child->ops, self->failed + child->failed,
-	       self->enomem + child->enomem, (int)self->log_len, self->log,
+	       self->enomem + child->enomem);
+	for (i = 0; i < (int)nfsync; i++)
+		printf(" %lu", fsync_us[i]);
+	printf("\n%.*s%.*s", (int)self->log_len, self->log,
 	       (int)child->log_len, child->log);
 	return 0;
 }

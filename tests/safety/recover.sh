@@ -33,16 +33,9 @@ third=$(grep -v '^#' "$PATCHES/series" | sed -n 3p)
 file=$(sed -n 's|^+++ b/||p' "$PATCHES/$third" | head -1)
 cp "$PATCHES/$third" "$scratch/good.patch"
 # break the first context line of the first hunk
-python3 - "$PATCHES/$third" <<'PY'
-import sys
-p = sys.argv[1]
-lines = open(p).read().split("\n")
-i = next(n for n, l in enumerate(lines) if l.startswith("@@")) + 1
-while not lines[i].startswith(" "):
-    i += 1
-lines[i] = " this line is not in the file"
-open(p, "w").write("\n".join(lines))
-PY
+awk '/^@@/ && !hunk { hunk = 1; print; next }
+	hunk && !done && /^ / { print " this line is not in the file"; done = 1; next }
+	{ print }' "$scratch/good.patch" >"$PATCHES/$third"
 
 "$top/scripts/tree.sh" "$tree" >>"$log" 2>&1
 rc=$?

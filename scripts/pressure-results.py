@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""pressure-results.py [--check] [--json FILE] KERNEL-MODE=CONSOLE...
+
+Reads the consoles of scripts/pressure.sh's boots (tests/boot/init in
+nofail.pressure mode) and prints, per mode, one table with the kernels
+side by side: per file system what the workload did (operations, failed
+ones and why), what the kernel did to get it memory (OOM kills, direct
+reclaim stalls, compaction stalls, the __GFP_NOFAIL policy's vm events),
+fsync latency (median, p99, max, measured in the workload), fsck and the
+files that did not read back, wall time; then per boot the kernel
+messages of each kind.  With --check, "PRESSURE 0|1 <what>" lines for
+make check, and exit 1 when any is 1.
+"""
+
+import argparse
+import json
+import re
+import sys
+
+# What the kernel said, by kind: the first group fails a --check.
+FATAL = {
+    "oops/BUG/panic": re.compile(r"BUG:|Oops|Kernel panic|general protection|Unable to handle"),
+    "hung task": re.compile(r"blocked for more than"),
+    "soft lockup": re.compile(r"soft lockup|hard LOCKUP|rcu_sched self-detected|rcu: INFO"),
+}
+COUNTED = {
+    "WARNING": re.compile(r"WARNING:"),
+    # the hogs' own, as the OOM killer's victims, are not counted
+    "page allocation failure": re.compile(r"^(?!nofail-hog: ).*page allocation failure"),
+    "slab out of memory": re.compile(r"SLUB: Unable to allocate memory"),
+    "nofail helper report": re.compile(r"nofail: .*first allocation failure here"),
+    "OOM kill": re.compile(r"Out of memory: Killed process|Memory cgroup out of memory: Killed"),
+    "fs error": re.compile(r"EXT4-fs error|BTRFS (error|critical)|REISERFS (error|abort)|gfs2: .*(fatal|error)|JBD2: .*(error|abort)"),
+}
+VM = ["oom_kill", "allocstall_dma32", "allocstall_normal", "compact_stall",
+      "pgscan_direct", "nofail_no_watermarks", "nofail_min_reserve", "nofail_retry"]
+
+
+def percentile(values, p):
+    if not values:
+        return None
+    v = sorted(values)
+    return v[min(len(v) - 1, int(round(p / 100 * (len(v) - 1))))]
+
+
+def number(text):
+    try:
+        return float(text) if "." in text else int(text)
+    except ValueError:
+        return text
+
+
+def read(path):
+    """One boot: its targets and its kernel messages."""
+    targets, msgs, ktap, summary = {}, {k: 0 for k in {**FATAL, **COUNTED}}, {}, None
+    for raw in open(path, errors="replace"):
+        line = re.sub(r"^\[ *[0-9.]+\] ", "", raw.rstrip("\r\n"))
+        if line.startswith("PRESSURE "):
+            f = line.split()
+            targets.setdefault(f[1], {}).update(
+                {k: number(v) for k, v in (x.split("=", 1) for x in f[2:] if "=" in x)})
+            continue
+        if line.startswith("PRESSURE_FSYNC "):
+            f = line.split()
+            targets.setdefault(f[1], {})["fsync_us"] = [int(x) for x in f[2:]]
+            continue
+        m = re.match(r"(not ok|ok) \d+ (\S+)", line)
+        if m:
+            ktap[m[2]] = m[1] == "ok"
+            continue
+        if line.startswith("nofail-boot: "):
+            summary = line
+        for kind, rx in {**FATAL, **COUNTED}.items():
+            if rx.search(line):
+                msgs[kind] += 1
+    for name, t in targets.items():
+        us = t.pop("fsync_us", [])
+        t["fsyncs"] = len(us)
+        for label, p in (("fsync_p50_ms", 50), ("fsync_p99_ms", 99), ("fsync_max_ms", 100)):
+            v = percentile(us, p)
+            t[label] = None if v is None else round(v / 1000, 1)
+        t["allocstall"] = t.get("allocstall_dma32", 0) + t.get("allocstall_normal", 0)
+        t["ktap_ok"] = ktap.get(name, False)
+    return {"targets": targets, "messages": msgs, "summary": summary}
+
+
+def cell(run, target, key):
+    v = run["targets"].get(target, {}).get(key) if run else None
+    return "-" if v is None or v == "" else str(v)
+
+
+COLUMNS = [("rounds", "rounds"), ("ops", "ops"), ("failed", "failed"), ("enomem", "ENOMEM"),
+           ("oom_kill", "OOM kills"), ("allocstall", "allocstall"),
+           ("compact_stall", "compact"), ("memcg_max", "memcg max"),
+           ("memcg_oom", "memcg oom"), ("nofail_no_watermarks", "nf nowmark"),
+           ("nofail_min_reserve", "nf minres"), ("nofail_retry", "nf retry"),
+           ("fsync_p50_ms", "fsync p50 ms"), ("fsync_p99_ms", "fsync p99 ms"),
+           ("fsync_max_ms", "fsync max ms"), ("fsck_failed", "fsck failed"),
+           ("mismatches", "not read back"), ("seconds", "seconds")]
+
+
+def table(mode, runs):
+    kernels = [k for k in ("base", "series") if (k, mode) in runs]
+    names = []
+    for k in kernels:
+        names += [n for n in runs[(k, mode)]["targets"] if n not in names]
+    head = " / ".join(kernels)
+    print(f"\nmode {mode}: per file system, {head}")
+    print(f"{'':16}" + "".join(f"{n:>12}" for n in names))
+    for key, label in COLUMNS:
+        row = [" / ".join(cell(runs[(k, mode)], n, key) for k in kernels) for n in names]
+        if all(c.strip("- /") == "" for c in row):
+            continue
+        print(f"{label:16}" + "".join(f"{c:>12}" for c in row))
+    print(f"kernel messages ({head}):")
+    for kind in list(FATAL) + list(COUNTED):
+        print(f"  {kind:26}" + " / ".join(str(runs[(k, mode)]["messages"][kind]) for k in kernels))
+
+
+def check(runs):
+    bad = 0
+    for (kernel, mode), run in sorted(runs.items()):
+        where = f"{kernel}-{mode}"
+        results = []
+        for kind in FATAL:
+            results.append((f"{where}: no {kind}", run["messages"][kind] == 0, f"{run['messages'][kind]} seen"))
+        results.append((f"{where}: every target ran", bool(run["targets"]) and run["summary"] is not None,
+                        f"summary {run['summary']!r}, {len(run['targets'])} targets"))
+        for name, t in run["targets"].items():
+            why = [f"{k}={t.get(k)}" for k in ("unfinished", "fsck_failed", "mismatches") if t.get(k) != 0]
+            results.append((f"{where}: {name}: finished, fsck clean, every file read back",
+                            not why and t["ktap_ok"], " ".join(why) or "the target failed"))
+        kills = sum(t.get("oom_kill", 0) for t in run["targets"].values())
+        results.append((f"{where}: pressure proven (OOM kills)", kills > 0,
+                        "no OOM kill: the hog never reached the limit, the run proves nothing"))
+        for what, ok, why in results:
+            print(f"PRESSURE {0 if ok else 1} {what}")
+            if not ok:
+                print(f"pressure: {what}: {why}", file=sys.stderr)
+                bad += 1
+    return bad
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--json")
+    ap.add_argument("boots", nargs="+", help="KERNEL-MODE=CONSOLE")
+    args = ap.parse_args()
+    runs = {}
+    for b in args.boots:
+        name, path = b.split("=", 1)
+        kernel, mode = name.split("-", 1)
+        runs[(kernel, mode)] = read(path)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({f"{k}-{m}": r for (k, m), r in runs.items()}, f, indent=1)
+    for mode in dict.fromkeys(m for _, m in runs):
+        table(mode, runs)
+    if args.check:
+        sys.exit(1 if check(runs) else 0)
+
+
+if __name__ == "__main__":
+    main()

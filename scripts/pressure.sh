@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# pressure.sh TREE KBUILD OUT [check]
+#
+# The file systems under real memory shortage, without fault injection.
+# Boots the series (the kernel in KBUILD) and, unless "check" is given,
+# the base kernel built from nofail-base with the same config (kernel.sh,
+# in OUT/base), in a guest of NOFAIL_PRESSURE_MEM MiB (default 384), and
+# runs the boot test's file workload on ext4 (jbd2), btrfs, gfs2,
+# reiserfs and ext4 on dm-mirror, for SECONDS_PER_FS each (default 30: rounds
+# of the workload until then, so that the operations done compare), in two
+# modes (tests/boot/init, nofail.pressure=):
+#
+#   hog    two nofail-hog processes fill memory until the OOM killer kills
+#          them, again and again; the workload is protected
+#          (oom_score_adj -1000);
+#   memcg  the workload in a memory cgroup whose memory.max
+#          (NOFAIL_PRESSURE_MEMCG, default 8M) is below what it writes.
+#
+# Prints one table per mode, the kernels side by side
+# (scripts/pressure-results.py), and writes OUT/pressure.json.  With
+# "check" (the short version in make check): the series only, hog mode,
+# 5 s per file system, and "PRESSURE 0|1 <what>" lines: no oops, BUG, panic, hung
+# task or soft lockup, every workload finished, fsck clean, every fsynced
+# file read back, and the pressure proven (OOM kills), else it proved
+# nothing and fails.
+
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+usage="usage: pressure.sh TREE KBUILD OUT [check]"
+tree=$(realpath -m "${1:?$usage}")
+series=$(realpath -m "${2:?$usage}")
+out=$(realpath -m "${3:?$usage}")
+check=${4:-}
+mem=${NOFAIL_PRESSURE_MEM:-384}
+memcg=${NOFAIL_PRESSURE_MEMCG:-8M}
+seconds=${SECONDS_PER_FS:-30}
+[ -f "$series/arch/x86/boot/bzImage" ] || die "pressure: no kernel in $series (run make kernel)"
+grep -q '^CONFIG_MEMCG=y' "$series/.config" ||
+	die "pressure: the kernel in $series has no CONFIG_MEMCG: the memcg mode cannot run"
+[ "$mem" -ge 256 ] || die "pressure: NOFAIL_PRESSURE_MEM=$mem MiB: the guest needs 256 MiB or more to boot and hold the file systems"
+nofail_outdir "$out"
+
+kernels=(series)
+modes=(hog memcg)
+if [ -n "$check" ]; then
+	modes=(hog)
+	seconds=5
+else
+	kernels=(base series)
+	nofail_worktree "$tree" nofail-base "$out/base-linux"
+	"$NOFAIL_TOP/scripts/kernel.sh" "$out/base-linux" "$out/base" >"$out/base-build.log" 2>&1 ||
+		die "pressure: building the base kernel failed, see $out/base-build.log"
+fi
+
+"$NOFAIL_TOP/scripts/mkinitramfs.sh" "$out/initramfs.cpio"
+logs=()
+for k in "${kernels[@]}"; do
+	kdir=$series
+	[ "$k" = base ] && kdir=$out/base
+	for m in "${modes[@]}"; do
+		progress "pressure: $k kernel, $m, $seconds s per file system, ${mem} MiB guest"
+		NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
+			"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg" \
+			"$out/$k-$m.console" 1800 >/dev/null ||
+			warn "pressure: QEMU exit $? for the $k kernel in mode $m"
+		logs+=("$k-$m=$out/$k-$m.console")
+	done
+done
+python3 "$NOFAIL_TOP/scripts/pressure-results.py" ${check:+--check} \
+	--json "$out/pressure.json" "${logs[@]}" >"$out/pressure.txt" && rc=0 || rc=$?
+cat "$out/pressure.txt"
+exit "$rc"
