@@ -19,6 +19,7 @@ branch=$(git -C "$tree" symbolic-ref --short HEAD)
 export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
 
+echo "BISECT 1..$(git -C "$tree" rev-list --count nofail-base..HEAD)"
 for c in $(git -C "$tree" rev-list --reverse nofail-base..HEAD); do
 	subject=$(git -C "$tree" log -1 --format=%s "$c")
 	name=$(git -C "$tree" log -1 --format=%f "$c")

@@ -105,6 +105,7 @@ awk -v targets="$targets" -v qemu_rc="$rc" -v bad="$bad" -v ignore="$ignore" '
 	$0 ~ bad && $0 !~ ignore { blame(cur != "" ? cur : "kernel", line) }
 	END {
 		n = split(targets, t, " ")
+		printf "BOOT 1..%d\n", n + 1
 		# A failed target is its own BOOT line; "kernel" fails when
 		# the guest did not get to the end or miscounted.
 		if (summary == "" || total != n || passed != oks)

@@ -38,6 +38,14 @@ build_one() {
 	echo "BUILDFAIL $ok $name"
 }
 
+# the plan: one build per file, or per case of a file with cases
+plan=0
+for src in "$NOFAIL_TOP"/tests/build-fail/*.c; do
+	cases=$(sed -n 's/^ \* cases: //p' "$src" | head -1)
+	plan=$((plan + $(echo ${cases:-one} | wc -w)))
+done
+echo "BUILDFAIL 1..$plan"
+
 for src in "$NOFAIL_TOP"/tests/build-fail/*.c; do
 	name=$(basename "$src" .c)
 	expect=$(sed -n 's/^ \* expect: //p' "$src" | head -1)

@@ -49,15 +49,36 @@ passed=0
 failed=0
 failures=()
 
+ktap=()
+
 result() {	# result NAME STATUS [LOG]
 	if [ "$2" = 0 ]; then
 		passed=$((passed + 1))
 		printf 'ok      %s\n' "$1"
+		ktap+=("ok $((passed + failed)) $1")
 	else
 		failed=$((failed + 1))
 		failures+=("$1")
 		printf 'FAILED  %s%s\n' "$1" "${3:+ (log: $3)}"
+		ktap+=("not ok $((passed + failed)) $1${3:+ # log: $3}")
 	fi
+}
+
+# collect STEP PREFIX LOG: the results of a step, its "PREFIX 0|1 NAME"
+# lines, against its plans ("PREFIX 1..N", summed over the plans it
+# printed).  A result that is missing, or no plan at all (the step died
+# before it knew), fails STEP itself: a step that dies half way does not
+# pass with the results it gave.
+collect() {
+	local step=$1 prefix=$2 log=$3 status name seen=0 plan
+
+	while read -r status name; do
+		result "$step/$name" "$status" "$log"
+		seen=$((seen + 1))
+	done < <(grep "^$prefix [01] " "$log" | cut -d' ' -f2-)
+	plan=$(sed -n "s/^$prefix 1\.\.\([0-9]*\)\$/\1/p" "$log" | awk '{ n += $1 } END { print n + 0 }')
+	[ "$plan" -gt 0 ] && [ "$seen" = "$plan" ] ||
+		result "$step: $seen results of a plan of $plan" 1 "$log"
 }
 
 step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
@@ -133,20 +154,13 @@ if [ "$applied" = 0 ]; then
 	progress "check: the suites twice in one boot (log: $logs/kunit-rerun.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/kunit-rerun.sh" "$kout" "$check/rerun" >"$logs/kunit-rerun.log" 2>&1
-		while read -r status name; do
-			result "kunit-rerun/$name" "$status" "$logs/kunit-rerun.log"
-		done < <(grep '^RERUN ' "$logs/kunit-rerun.log" | cut -d' ' -f2-)
-		grep -q '^RERUN ' "$logs/kunit-rerun.log" || result kunit-rerun 1 "$logs/kunit-rerun.log"
+		collect kunit-rerun RERUN "$logs/kunit-rerun.log"
 	fi
 
 	progress "check: boot test: torture module, file systems under failslab (log: $logs/boot.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/boot-test.sh" "$tree" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
-		brc=$?
-		while read -r status name; do
-			result "boot/$name" "$status" "$logs/boot.log"
-		done < <(grep '^BOOT ' "$logs/boot.log" | cut -d' ' -f2-)
-		grep -q '^BOOT ' "$logs/boot.log" || result boot "$brc" "$logs/boot.log"
+		collect boot BOOT "$logs/boot.log"
 	else
 		result boot 1 "$logs/kunit.log"
 	fi
@@ -154,37 +168,31 @@ if [ "$applied" = 0 ]; then
 	progress "check: the file systems under real memory shortage (log: $logs/pressure.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/pressure.sh" "$tree" "$kout" "$check/pressure" check >"$logs/pressure.log" 2>&1
-		prc=$?
-		while read -r status name; do
-			result "pressure/$name" "$status" "$logs/pressure.log"
-		done < <(grep '^PRESSURE [01] ' "$logs/pressure.log" | cut -d' ' -f2-)
-		grep -q '^PRESSURE [01] ' "$logs/pressure.log" || result pressure "$prc" "$logs/pressure.log"
+		collect pressure PRESSURE "$logs/pressure.log"
 	fi
 
 	progress "check: the bench's own safety (log: $logs/safety.log)"
 	safety "$tree" "$kout" >"$logs/safety.log" 2>&1
-	while read -r status name; do
-		result "safety/$name" "$status" "$logs/safety.log"
-	done < <(grep '^SAFETY ' "$logs/safety.log" | cut -d' ' -f2-)
-	[ "$(grep -c '^SAFETY ' "$logs/safety.log")" = 11 ] ||
-		result safety 1 "$logs/safety.log"
+	collect safety SAFETY "$logs/safety.log"
 
 	progress "check: every patch compiles on its own (bisect)"
 	"$NOFAIL_TOP/scripts/bisect.sh" "$tree" "$kout" "$logs" >"$logs/bisect.log" 2>&1
-	while read -r status name; do
-		result "bisect/$name" "$status" "$logs/bisect.log"
-	done < <(grep '^BISECT ' "$logs/bisect.log" | cut -d' ' -f2-)
-	grep -q '^BISECT ' "$logs/bisect.log" || result bisect 1 "$logs/bisect.log"
+	collect bisect BISECT "$logs/bisect.log"
 
 	progress "check: misuse must not compile"
 	"$NOFAIL_TOP/scripts/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
-	while read -r status name; do
-		result "build-fail/$name" "$status" "$logs/build-fail.log"
-	done < <(grep '^BUILDFAIL ' "$logs/build-fail.log" | cut -d' ' -f2-)
-	grep -q '^BUILDFAIL ' "$logs/build-fail.log" || result build-fail 1 "$logs/build-fail.log"
+	collect build-fail BUILDFAIL "$logs/build-fail.log"
 fi
+
+# The same results as KTAP, for a machine.
+{
+	echo "KTAP version 1"
+	echo "1..$((passed + failed))"
+	printf '%s\n' "${ktap[@]}"
+} >"$check/results.ktap"
 
 echo
 [ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"
+echo "KTAP: $check/results.ktap"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

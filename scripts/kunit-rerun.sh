@@ -35,6 +35,7 @@ nofail_qemu "$kernel" "$out/initramfs.cpio" "kunit.enable=1 $NOFAIL_KUNIT_ARGS" 
 rc=$?
 set -e
 [ "$rc" = 0 ] || warn "kunit-rerun: QEMU exit $rc"
+echo "RERUN 1..2"
 for s in nofail_slab nofail_page_alloc; do
 	lines=$(tr -d "\r" <"$out/console.log" | sed -n "s/.*RERUN $s: //p")
 	if printf '%s\n' "$lines" | grep -q "^ok [0-9]* $s\$" &&

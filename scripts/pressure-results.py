@@ -134,6 +134,7 @@ def check(runs):
         kills = sum(t.get("oom_kill", 0) for t in run["targets"].values())
         results.append((f"{where}: pressure proven (OOM kills)", kills > 0,
                         "no OOM kill: the hog never reached the limit, the run proves nothing"))
+        print(f"PRESSURE 1..{len(results)}")
         for what, ok, why in results:
             print(f"PRESSURE {0 if ok else 1} {what}")
             if not ok:

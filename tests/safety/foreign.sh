@@ -33,6 +33,7 @@ case_() {
 }
 
 mkdir -p "$scratch"
+echo "SAFETY 1..4"
 case_ tree-foreign "was not made by the bench" "$top/scripts/tree.sh" "$scratch/mine"
 case_ clean-foreign "was not made by the bench" "$top/scripts/clean.sh" "$scratch/mine"
 case_ bench-out-foreign "did not make" \

@@ -82,6 +82,7 @@ def run(name, scratch, kbuild, send):
 def main():
     scratch, kbuild = sys.argv[1], sys.argv[2]
     os.makedirs(scratch, exist_ok=True)
+    print("SAFETY 1..2", flush=True)
     run("ctrl-c", scratch, kbuild, lambda p: os.killpg(p.pid, signal.SIGINT))
     run("sigterm", scratch, kbuild, lambda p: p.send_signal(signal.SIGTERM))
 

@@ -25,6 +25,7 @@ report() {	# report NAME STATUS WHY
 }
 
 mkdir -p "$scratch"
+echo "SAFETY 1..5"
 rm -rf "$PATCHES"
 cp -r "$top/patches" "$PATCHES"
 "$top/scripts/tree.sh" "$tree" >"$log" 2>&1
