@@ -8,10 +8,11 @@
  * filter, current->make_it_fail).  Every object is checked: not NULL, as
  * large as asked for, zeroed where the helper promises it, and writable to
  * its last byte.  Statistics are printed every stat_interval seconds, and
- * at the end one line:
+ * at the end one line, in the torture tests' form that their console
+ * parsers read:
  *
- *	nofail_torture: SUCCESS: calls N injected N null 0 short 0 dirty 0 ...
- *	nofail_torture: FAILURE: ...
+ *	nofail-torture:--- End of test: SUCCESS: calls N injected N null 0 ...
+ *	nofail-torture:--- End of test: FAILURE: ...
  *
  * "injected" is how far failslab's own "times" counted down: the failures
  * the kernel really injected.  "escalated" counts the threads' requests
@@ -55,65 +56,25 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/torture.h>
 #include <trace/events/kmem.h>
 
 MODULE_DESCRIPTION("Torture test of the _nofail slab helpers under failslab");
 MODULE_LICENSE("GPL");
 
-static int nthreads = 2;
-module_param(nthreads, int, 0444);
-MODULE_PARM_DESC(nthreads, "Number of allocating kthreads (0..16; 0: debugfs only, no verdict)");
-
-static int duration = 10;
-module_param(duration, int, 0444);
-MODULE_PARM_DESC(duration, "Seconds to run (1..3600)");
-
-static int stat_interval = 5;
-module_param(stat_interval, int, 0444);
-MODULE_PARM_DESC(stat_interval, "Seconds between statistics lines");
-
-static uint min_size = 1;
-module_param(min_size, uint, 0444);
-MODULE_PARM_DESC(min_size, "Smallest request in bytes");
-
-static uint max_size = 4096;
-module_param(max_size, uint, 0444);
-MODULE_PARM_DESC(max_size, "Largest request in bytes (up to KMALLOC_MAX_CACHE_SIZE)");
-
-static uint helpers = ~0U;
-module_param(helpers, uint, 0444);
-MODULE_PARM_DESC(helpers, "Bit mask of the helpers to call, in the order of the stats (default all)");
-
-static bool inject = true;
-module_param(inject, bool, 0444);
-MODULE_PARM_DESC(inject, "Arm failslab for the kthreads");
-
-static uint probability = 30;
-module_param(probability, uint, 0444);
-MODULE_PARM_DESC(probability, "Percentage of the kthreads' allocations failslab fails (1..99)");
+/* The parameters, declared with torture_param() as the torture tests do. */
+torture_param(int, nthreads, 2, "Number of allocating kthreads (0..16; 0: debugfs only)");
+torture_param(int, duration, 10, "Seconds to run (1..3600)");
+torture_param(int, stat_interval, 5, "Seconds between statistics lines (1..)");
+torture_param(uint, min_size, 1, "Smallest request in bytes (1..max_size)");
+torture_param(uint, max_size, 4096, "Largest request in bytes (up to KMALLOC_MAX_CACHE_SIZE)");
+torture_param(uint, helpers, ~0U, "Bit mask of the helpers to call, in the order of the stats");
+torture_param(bool, inject, true, "Arm failslab for the kthreads");
+torture_param(uint, probability, 30, "Percent of the kthreads' allocations failslab fails (1..99)");
 
 static char *torture_type = "nofail";
 module_param(torture_type, charp, 0444);
 MODULE_PARM_DESC(torture_type, "nofail (the helpers), or busted (plain allocations, must FAIL)");
-
-enum nofail_helper {
-	NT_KMALLOC,
-	NT_KZALLOC,
-	NT_KMALLOC_ARRAY,
-	NT_KCALLOC,
-	NT_CACHE,
-	NT_CACHE_Z,
-	NT_NR_HELPERS,
-};
-
-static const char * const helper_names[NT_NR_HELPERS] = {
-	[NT_KMALLOC]		= "kmalloc_nofail",
-	[NT_KZALLOC]		= "kzalloc_nofail",
-	[NT_KMALLOC_ARRAY]	= "kmalloc_array_nofail",
-	[NT_KCALLOC]		= "kcalloc_nofail",
-	[NT_CACHE]		= "kmem_cache_alloc_nofail",
-	[NT_CACHE_Z]		= "kmem_cache_zalloc_nofail",
-};
 
 /* The object size of the module's own cache, for the two cache helpers. */
 #define NT_CACHE_SIZE	192
@@ -130,9 +91,41 @@ static const struct {
 	{ "GFP_KERNEL_ACCOUNT", GFP_KERNEL_ACCOUNT },
 };
 
+struct nt_request;
+
+/*
+ * A torture type, as locktorture's lock_torture_ops: how the threads
+ * allocate.  nofail calls the helpers; busted calls the plain allocators
+ * with the same flags, as a conversion that dropped the guarantee would,
+ * and must end in FAILURE.
+ */
+struct nt_ops {
+	void *(*alloc)(const struct nt_request *r, gfp_t gfp);
+	const char *name;
+};
+
+/* One of the six helpers: its name, and what it promises. */
+struct nt_helper {
+	const char *name;
+	bool zeroes;		/* the object comes zeroed */
+	bool cache;		/* from the module's cache, not kmalloc */
+	bool array;		/* n elements of size bytes */
+};
+
+enum { NT_KMALLOC, NT_KZALLOC, NT_KMALLOC_ARRAY, NT_KCALLOC, NT_CACHE, NT_CACHE_Z, NT_NR_HELPERS };
+
+static const struct nt_helper nt_helpers[NT_NR_HELPERS] = {
+	[NT_KMALLOC]		= { "kmalloc_nofail" },
+	[NT_KZALLOC]		= { "kzalloc_nofail", .zeroes = true },
+	[NT_KMALLOC_ARRAY]	= { "kmalloc_array_nofail", .array = true },
+	[NT_KCALLOC]		= { "kcalloc_nofail", .zeroes = true, .array = true },
+	[NT_CACHE]		= { "kmem_cache_alloc_nofail", .cache = true },
+	[NT_CACHE_Z]		= { "kmem_cache_zalloc_nofail", .zeroes = true, .cache = true },
+};
+
 /* One request: what a thread or a debugfs write asks for. */
 struct nt_request {
-	enum nofail_helper helper;
+	const struct nt_helper *helper;
 	size_t n;		/* elements; 1 but for the array helpers */
 	size_t size;		/* bytes per element */
 	unsigned int gfp;	/* index into nt_gfps[] */
@@ -149,7 +142,9 @@ struct nt_stats {
 
 static struct nt_stats stats;
 static struct kmem_cache *nt_cache;
-static bool busted;
+static const struct nt_ops *cur_ops;
+/* inject, unless no thread runs: the parameter itself is read-only */
+static bool nt_inject;
 
 /*
  * failslab, found through its debugfs files like the KUnit suites do: its
@@ -271,25 +266,10 @@ static long failslab_injected(void)
 	return nt_failslab.armed - atomic_read(&nt_failslab.attr->times);
 }
 
-static bool helper_zeroes(enum nofail_helper h)
-{
-	return h == NT_KZALLOC || h == NT_KCALLOC || h == NT_CACHE_Z;
-}
-
-static bool helper_is_cache(enum nofail_helper h)
-{
-	return h == NT_CACHE || h == NT_CACHE_Z;
-}
-
-static bool helper_is_array(enum nofail_helper h)
-{
-	return h == NT_KMALLOC_ARRAY || h == NT_KCALLOC;
-}
-
 /* One call site per helper, so each helper reports its first failure. */
 static noinline void *nt_call_nofail(const struct nt_request *r, gfp_t gfp)
 {
-	switch (r->helper) {
+	switch (r->helper - nt_helpers) {
 	case NT_KMALLOC:
 		return kmalloc_nofail(r->size, gfp);
 	case NT_KZALLOC:
@@ -310,7 +290,7 @@ static noinline void *nt_call_nofail(const struct nt_request *r, gfp_t gfp)
 /* The broken variant: what a conversion that dropped the guarantee does. */
 static noinline void *nt_call_busted(const struct nt_request *r, gfp_t gfp)
 {
-	switch (r->helper) {
+	switch (r->helper - nt_helpers) {
 	case NT_KMALLOC:
 		return kmalloc(r->size, gfp);
 	case NT_KZALLOC:
@@ -328,16 +308,16 @@ static noinline void *nt_call_busted(const struct nt_request *r, gfp_t gfp)
 	}
 }
 
+static const struct nt_ops nt_ops_nofail = { .alloc = nt_call_nofail, .name = "nofail" };
+static const struct nt_ops nt_ops_busted = { .alloc = nt_call_busted, .name = "busted" };
+static const struct nt_ops *nt_all_ops[] = { &nt_ops_nofail, &nt_ops_busted };
+
 /* Bytes the caller may use: what was asked for. */
 static size_t nt_bytes(const struct nt_request *r)
 {
-	return helper_is_cache(r->helper) ? NT_CACHE_SIZE : r->n * r->size;
+	return r->helper->cache ? NT_CACHE_SIZE : r->n * r->size;
 }
 
-/*
- * Make one allocation and check the object.  Return 0, or a short reason
- * the object is bad, counted in @st.
- */
 /*
  * One allocation, checked: not NULL, as large as asked for, zeroed where
  * promised, and keeping what is written to its last byte.  The object, or
@@ -349,17 +329,17 @@ static const char *nt_get(const struct nt_request *r, struct nt_stats *st, u8 **
 	size_t bytes = nt_bytes(r);
 	u8 *p;
 
-	atomic_long_inc(&st->calls[r->helper]);
-	*pp = p = busted ? nt_call_busted(r, gfp) : nt_call_nofail(r, gfp);
+	atomic_long_inc(&st->calls[r->helper - nt_helpers]);
+	*pp = p = cur_ops->alloc(r, gfp);
 	if (!p) {
 		atomic_long_inc(&st->null);
 		return "NULL";
 	}
-	if ((helper_is_cache(r->helper) ? kmem_cache_size(nt_cache) : ksize(p)) < bytes) {
+	if ((r->helper->cache ? kmem_cache_size(nt_cache) : ksize(p)) < bytes) {
 		atomic_long_inc(&st->shortobj);
 		return "short";
 	}
-	if (helper_zeroes(r->helper) && memchr_inv(p, 0, bytes)) {
+	if (r->helper->zeroes && memchr_inv(p, 0, bytes)) {
 		atomic_long_inc(&st->dirty);
 		return "not zeroed";
 	}
@@ -376,7 +356,7 @@ static void nt_put(const struct nt_request *r, void *p)
 {
 	if (!p)
 		return;
-	if (helper_is_cache(r->helper))
+	if (r->helper->cache)
 		kmem_cache_free(nt_cache, p);
 	else
 		kfree(p);
@@ -401,12 +381,12 @@ static void nt_random_request(struct nt_request *r)
 	do {
 		h = get_random_u32_below(NT_NR_HELPERS);
 	} while (!(helpers & BIT(h)));
-	r->helper = h;
+	r->helper = &nt_helpers[h];
 	r->gfp = get_random_u32_below(ARRAY_SIZE(nt_gfps));
 	bytes = min_size + get_random_u32_below(max_size - min_size + 1);
 	r->n = 1;
 	r->size = bytes;
-	if (helper_is_array(h)) {
+	if (r->helper->array) {
 		r->n = DIV_ROUND_UP(bytes, NT_ELEM_SIZE);
 		r->size = NT_ELEM_SIZE;
 	}
@@ -417,7 +397,7 @@ static int nt_thread(void *unused)
 	struct nt_request r;
 
 	/* The task filter: failslab fails only tasks that ask for it. */
-	current->make_it_fail = inject;
+	current->make_it_fail = nt_inject;
 	while (!kthread_should_stop()) {
 		nt_random_request(&r);
 		nt_one(&r, &stats);
@@ -443,20 +423,21 @@ static long nt_bad(void)
 	       atomic_long_read(&stats.dirty) + atomic_long_read(&stats.corrupt);
 }
 
+/* "tag: calls N ... (kmalloc_nofail N, ...)", one line. */
 static void nt_print_stats(const char *tag, long injected)
 {
-	BUILD_BUG_ON(NT_NR_HELPERS != 6);	/* one pair per helper below */
-	pr_info("%s: calls %ld injected %ld escalated %ld null %ld short %ld dirty %ld corrupt %ld (%s %ld, %s %ld, %s %ld, %s %ld, %s %ld, %s %ld)\n",
-		tag, nt_calls(), injected, atomic_long_read(&stats.escalated),
-		atomic_long_read(&stats.null),
-		atomic_long_read(&stats.shortobj), atomic_long_read(&stats.dirty),
-		atomic_long_read(&stats.corrupt),
-		helper_names[0], atomic_long_read(&stats.calls[0]),
-		helper_names[1], atomic_long_read(&stats.calls[1]),
-		helper_names[2], atomic_long_read(&stats.calls[2]),
-		helper_names[3], atomic_long_read(&stats.calls[3]),
-		helper_names[4], atomic_long_read(&stats.calls[4]),
-		helper_names[5], atomic_long_read(&stats.calls[5]));
+	char per_helper[256];
+	int h, len = 0;
+
+	for (h = 0; h < NT_NR_HELPERS; h++)
+		len += scnprintf(per_helper + len, sizeof(per_helper) - len, "%s%s %ld",
+				 h ? ", " : "", nt_helpers[h].name,
+				 atomic_long_read(&stats.calls[h]));
+	pr_alert("%s: calls %ld injected %ld escalated %ld null %ld short %ld dirty %ld corrupt %ld (%s)\n",
+		 tag, nt_calls(), injected, atomic_long_read(&stats.escalated),
+		 atomic_long_read(&stats.null), atomic_long_read(&stats.shortobj),
+		 atomic_long_read(&stats.dirty), atomic_long_read(&stats.corrupt),
+		 per_helper);
 }
 
 /*
@@ -532,9 +513,9 @@ static void nt_stop_threads(void)
 static void nt_verdict(long injected)
 {
 	bool ok = nt_calls() > 0 && !nt_bad() &&
-		  (!inject || (injected > 0 && atomic_long_read(&stats.escalated) > 0));
+		  (!nt_inject || (injected > 0 && atomic_long_read(&stats.escalated) > 0));
 
-	nt_print_stats(ok ? "SUCCESS" : "FAILURE", injected);
+	nt_print_stats(ok ? "--- End of test: SUCCESS" : "--- End of test: FAILURE", injected);
 }
 
 /*
@@ -554,7 +535,7 @@ static int nt_controller(void *unused)
 	while (!kthread_should_stop() && time_before(jiffies, end)) {
 		schedule_timeout_interruptible(HZ / 10);
 		if (time_after_eq(jiffies, next)) {
-			nt_print_stats("running", inject ? failslab_injected() : 0);
+			nt_print_stats("running", nt_inject ? failslab_injected() : 0);
 			next += stat_interval * HZ;
 		}
 	}
@@ -562,7 +543,7 @@ static int nt_controller(void *unused)
 		return 0;
 	nt_stop_threads();
 	mutex_lock(&nt_lock);
-	injected = inject ? failslab_disarm() : 0;
+	injected = nt_inject ? failslab_disarm() : 0;
 	running = false;
 	mutex_unlock(&nt_lock);
 	nt_verdict(injected);
@@ -579,7 +560,7 @@ static int stats_show(struct seq_file *m, void *unused)
 
 	seq_printf(m, "calls %ld\n", nt_calls());
 	for (h = 0; h < NT_NR_HELPERS; h++)
-		seq_printf(m, "calls_%s %ld\n", helper_names[h],
+		seq_printf(m, "calls_%s %ld\n", nt_helpers[h].name,
 			   atomic_long_read(&stats.calls[h]));
 	seq_printf(m, "escalated %ld\nnull %ld\nshort %ld\ndirty %ld\ncorrupt %ld\n",
 		   atomic_long_read(&stats.escalated),
@@ -597,7 +578,7 @@ static int nt_parse_size(char *arg, struct nt_request *r)
 	size_t bytes;
 
 	if (x) {
-		if (!helper_is_array(r->helper))
+		if (!r->helper->array)
 			return -EINVAL;
 		*x++ = '\0';
 		if (kstrtouint(arg, 10, &n))
@@ -608,7 +589,7 @@ static int nt_parse_size(char *arg, struct nt_request *r)
 		return -EINVAL;
 	/* Nothing larger than the slab serves: no unbounded allocation. */
 	if (check_mul_overflow((size_t)n, (size_t)size, &bytes) || !bytes ||
-	    bytes > (helper_is_cache(r->helper) ? NT_CACHE_SIZE : KMALLOC_MAX_CACHE_SIZE))
+	    bytes > (r->helper->cache ? NT_CACHE_SIZE : KMALLOC_MAX_CACHE_SIZE))
 		return -EINVAL;
 	r->n = n;
 	r->size = size;
@@ -628,10 +609,12 @@ static int nt_parse(char *buf, struct nt_request *r, unsigned int *fail,
 	size = strsep(&buf, " ");
 	if (!helper || !size)
 		return -EINVAL;
-	i = match_string(helper_names, NT_NR_HELPERS, helper);
-	if (i < 0)
+	for (i = 0; i < NT_NR_HELPERS; i++)
+		if (!strcmp(helper, nt_helpers[i].name))
+			break;
+	if (i == NT_NR_HELPERS)
 		return -EINVAL;
-	r->helper = i;
+	r->helper = &nt_helpers[i];
 	if (nt_parse_size(size, r))
 		return -EINVAL;
 	r->gfp = 0;
@@ -709,7 +692,7 @@ static ssize_t alloc_write(struct file *file, const char __user *ubuf,
 		nt_put(&r, objs[i]);
 	scnprintf(last_result, sizeof(last_result),
 		  "%s %zux%zu %s: %s, %zu bytes, %ld failures injected, %u held, %ld null, %ld escalated\n",
-		  helper_names[r.helper], r.n, r.size, nt_gfps[r.gfp].name,
+		  r.helper->name, r.n, r.size, nt_gfps[r.gfp].name,
 		  bad ?: "ok", nt_bytes(&r), injected, hold,
 		  atomic_long_read(&one.null), atomic_long_read(&nt_writer_escalated));
 	mutex_unlock(&nt_lock);
@@ -735,62 +718,85 @@ static const struct file_operations alloc_fops = {
 	.llseek = default_llseek,
 };
 
+/* The torture type named by torture_type, or NULL (and the valid ones said). */
+static const struct nt_ops * __init nt_find_ops(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(nt_all_ops); i++)
+		if (!strcmp(torture_type, nt_all_ops[i]->name))
+			return nt_all_ops[i];
+	BUILD_BUG_ON(ARRAY_SIZE(nt_all_ops) != 2);	/* both named below */
+	pr_alert("invalid torture_type '%s'; valid types are: %s %s\n", torture_type,
+		 nt_all_ops[0]->name, nt_all_ops[1]->name);
+	return NULL;
+}
+
+/* Each parameter out of its range, named; -EINVAL if there was one. */
 static int __init nt_check_params(void)
 {
-	if (!strcmp(torture_type, "busted"))
-		busted = true;
-	else if (strcmp(torture_type, "nofail"))
-		return -EINVAL;
-	if (nthreads < 0 || nthreads > 16 || duration < 1 || duration > 3600 ||
-	    stat_interval < 1 || !min_size || min_size > max_size ||
-	    max_size > KMALLOC_MAX_CACHE_SIZE ||
-	    !(helpers & GENMASK(NT_NR_HELPERS - 1, 0)) ||
-	    (inject && (probability < 1 || probability > 99)))
-		return -EINVAL;
-	return 0;
+	int ret = 0;
+
+#define NT_CHECK(cond, name)						\
+	do {								\
+		if (!(cond)) {						\
+			pr_err("invalid %s: needs %s\n", name, #cond);	\
+			ret = -EINVAL;					\
+		}							\
+	} while (0)
+	NT_CHECK(nthreads >= 0 && nthreads <= 16, "nthreads");
+	NT_CHECK(duration >= 1 && duration <= 3600, "duration");
+	NT_CHECK(stat_interval >= 1, "stat_interval");
+	NT_CHECK(min_size >= 1 && min_size <= max_size, "min_size");
+	NT_CHECK(max_size <= KMALLOC_MAX_CACHE_SIZE, "max_size");
+	NT_CHECK(helpers & GENMASK(NT_NR_HELPERS - 1, 0), "helpers");
+	NT_CHECK(!inject || (probability >= 1 && probability <= 99), "probability");
+#undef NT_CHECK
+	cur_ops = nt_find_ops();
+	return cur_ops ? ret : -EINVAL;
 }
 
 static int __init nt_start(void)
 {
-	int i;
+	struct task_struct *t;
+	int i, ret;
 
 	threads = kcalloc(nthreads, sizeof(*threads), GFP_KERNEL);
 	if (!threads)
 		return -ENOMEM;
-	if (!nthreads)
-		inject = false;
-	if (inject)
+	nt_inject = inject && nthreads;
+	if (nt_inject)
 		failslab_arm(probability, INT_MAX);
 	for (i = 0; i < nthreads; i++) {
-		threads[i] = kthread_run(nt_thread, NULL, "nofail_torture/%d", i);
-		if (IS_ERR(threads[i])) {
-			threads[i] = NULL;
+		t = kthread_run(nt_thread, NULL, "nofail_torture/%d", i);
+		if (IS_ERR(t)) {
+			ret = PTR_ERR(t);
 			goto fail;
 		}
+		threads[i] = t;
 	}
-	controller = kthread_run(nt_controller, NULL, "nofail_torture_ctl");
-	if (IS_ERR(controller)) {
-		controller = NULL;
+	t = kthread_run(nt_controller, NULL, "nofail_torture_ctl");
+	if (IS_ERR(t)) {
+		ret = PTR_ERR(t);
 		goto fail;
 	}
-	running = inject;
+	controller = t;
+	running = nt_inject;
 	return 0;
 fail:
 	nt_stop_threads();
-	if (inject)
+	if (nt_inject)
 		failslab_disarm();
 	kfree(threads);
-	return -ENOMEM;
+	return ret;
 }
 
 static int __init nofail_torture_init(void)
 {
 	int ret = nt_check_params();
 
-	if (ret) {
-		pr_err("invalid parameters\n");
+	if (ret)
 		return ret;
-	}
 	ret = failslab_find();
 	if (ret) {
 		pr_err("no failslab in debugfs (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)\n");

@@ -25,7 +25,7 @@ def main():
     targets = {}
     with open(sys.argv[2]) as judge:
         for line in judge:
-            if line.startswith("BOOT "):
+            if re.match(r"BOOT [01] ", line):
                 _, status, name = line.split()
                 targets[name] = {"result": "pass" if status == "0" else "fail"}
     with open(sys.argv[1], errors="replace") as console:
