@@ -147,7 +147,7 @@ if [ "$applied" = 0 ]; then
 	if [ -s "$kout/results.json" ]; then
 		while read -r status name; do
 			result "kunit/$name" "$([ "$status" = PASS ] && echo 0 || echo 1)" "$logs/kunit.log"
-		done < <(python3 "$NOFAIL_TOP/scripts/kunit-cases.py" "$kout/results.json")
+		done < <(python3 "$NOFAIL_TOP/scripts/kunit_results.py" "$kout/results.json")
 	fi
 	[ "$krc" = 0 ] || result "kunit.py" "$krc" "$logs/kunit.log"
 

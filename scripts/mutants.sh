@@ -36,14 +36,7 @@ trap restore EXIT
 # mutate FILE OLD NEW: replace the first OLD by NEW in TREE/FILE
 mutate() {
 	cp "$tree/$1" "$saved/${1//\//%}"
-	python3 - "$tree/$1" "$2" "$3" <<'PY' || die "mutants: '$2' not found in $1"
-import sys
-path, old, new = sys.argv[1:]
-s = open(path).read()
-if old not in s:
-    sys.exit(1)
-open(path, 'w').write(s.replace(old, new, 1))
-PY
+	python3 "$NOFAIL_TOP/scripts/mutate.py" "$tree/$1" "$2" "$3" || die "mutants: '$2' not found in $1"
 }
 
 # The mutants, fields separated by @: name, file, old text, new text, the
@@ -63,7 +56,7 @@ run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass
 	local name=$1 expected=$2 fails
 	{ "$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$out" && "$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$out"; } \
 		>"$out/mutant-$name.log" 2>&1
-	fails=$(python3 "$NOFAIL_TOP/scripts/kunit-cases.py" "$out/results.json" 2>/dev/null |
+	fails=$(python3 "$NOFAIL_TOP/scripts/kunit_results.py" "$out/results.json" 2>/dev/null |
 		awk '$1 != "PASS" { print $2 }' | sed 's|^[^/]*/||; s|/.*||' | sort -u | tr '\n' ' ')
 	echo "# $name: failed: ${fails:-nothing}"
 	[ -n "$expected" ] || { [ -z "$fails" ]; return; }
