@@ -113,9 +113,23 @@ def table(mode, runs):
         if all(c.strip("- /") == "" for c in row):
             continue
         print(f"{label:16}" + "".join(f"{c:>12}" for c in row))
+    for k in kernels:
+        ok, what = proof(mode, runs[(k, mode)])
+        print(f"{k}: {what}: " + ("the memory was short" if ok else
+                                  "no pressure shown: this run proves nothing"))
     print(f"kernel messages ({head}):")
     for kind in list(FATAL) + list(COUNTED):
         print(f"  {kind:26}" + " / ".join(str(runs[(k, mode)]["messages"][kind]) for k in kernels))
+
+
+def proof(mode, run):
+    """Whether the run made memory short: (ok, what was seen)."""
+    key = "oom_kill" if mode == "hog" else "memcg_max"
+    seen = sum(t.get(key, 0) or 0 for t in run["targets"].values()
+               if isinstance(t.get(key, 0), int))
+    stalls = sum(t.get("allocstall", 0) for t in run["targets"].values())
+    what = f"{seen} {'OOM kills' if mode == 'hog' else 'memcg max events'}, {stalls} allocstalls"
+    return seen > 0, what
 
 
 def check(runs):
@@ -131,9 +145,9 @@ def check(runs):
             why = [f"{k}={t.get(k)}" for k in ("unfinished", "fsck_failed", "mismatches") if t.get(k) != 0]
             results.append((f"{where}: {name}: finished, fsck clean, every file read back",
                             not why and t["ktap_ok"], " ".join(why) or "the target failed"))
-        kills = sum(t.get("oom_kill", 0) for t in run["targets"].values())
-        results.append((f"{where}: pressure proven (OOM kills)", kills > 0,
-                        "no OOM kill: the hog never reached the limit, the run proves nothing"))
+        ok, what = proof(mode, run)
+        results.append((f"{where}: pressure shown ({'OOM kills' if mode == 'hog' else 'memcg max events'})",
+                        ok, f"{what}: the run proves nothing"))
         print(f"PRESSURE 1..{len(results)}")
         for what, ok, why in results:
             print(f"PRESSURE {0 if ok else 1} {what}")
