@@ -4,8 +4,9 @@
  *
  *   nofail-hog hold MB   take MB megabytes and keep them, writing a byte
  *                        of every page now and then so that they stay in
- *                        use; the OOM killer's last choice among the hogs
- *                        (oom_score_adj 0)
+ *                        use; the OOM killer's last choice (oom_score_adj
+ *                        -900), so that the pressure stays while "grow"
+ *                        is started again
  *   nofail-hog grow      take a megabyte at a time until the OOM killer
  *                        kills it, its first choice (oom_score_adj 1000)
  *
@@ -56,7 +57,7 @@ static int hold(unsigned long mb)
 
 	if (!held)
 		return 1;
-	oom_score_adj("0");
+	oom_score_adj("-900");
 	for (n = 0; n < mb; n++)
 		while (!(held[n] = chunk(n)))
 			usleep(1000);
