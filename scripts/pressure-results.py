@@ -80,7 +80,8 @@ def cell(run, target, key):
 
 COLUMNS = [("rounds", "rounds"), ("ops", "ops"), ("failed", "failed"), ("enomem", "ENOMEM"),
            ("oom_kill", "OOM kills"), ("allocstall", "allocstall"),
-           ("compact_stall", "compact"), ("memcg_max", "memcg max"),
+           ("compact_stall", "compact"), ("pgscan_direct", "pgscan direct"),
+           ("memcg_max", "memcg max"),
            ("memcg_oom", "memcg oom"), ("nofail_no_watermarks", "nf nowmark"),
            ("nofail_min_reserve", "nf minres"), ("nofail_retry", "nf retry"),
            ("fsync_p50_ms", "fsync p50 ms"), ("fsync_p99_ms", "fsync p99 ms"),
@@ -95,12 +96,12 @@ def table(mode, runs):
         names += [n for n in runs[(k, mode)]["targets"] if n not in names]
     head = " / ".join(kernels)
     print(f"\nmode {mode}: per file system, {head}")
-    print(f"{'':16}" + "".join(f"{n:>12}" for n in names))
+    print(f"{'':16}" + "".join(f"{n:>18}" for n in names))
     for key, label in COLUMNS:
         row = [" / ".join(cell(runs[(k, mode)], n, key) for k in kernels) for n in names]
         if all(c.strip("- /") == "" for c in row):
             continue
-        print(f"{label:16}" + "".join(f"{c:>12}" for c in row))
+        print(f"{label:16}" + "".join(f"{c:>18}" for c in row))
     for k in kernels:
         ok, what = proof(mode, runs[(k, mode)])
         print(f"{k}: {what}: " + ("the memory was short" if ok else
