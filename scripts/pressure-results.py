@@ -78,11 +78,11 @@ def cell(run, target, key):
     return "-" if v is None or v == "" else str(v)
 
 
-COLUMNS = [("rounds", "rounds"), ("ops", "ops"), ("failed", "failed"), ("enomem", "ENOMEM"),
+COLUMNS = [("rounds", "rounds"), ("unfinished", "unfinished"), ("ops", "ops"), ("failed", "failed"), ("enomem", "ENOMEM"),
            ("oom_kill", "OOM kills"), ("allocstall", "allocstall"),
            ("compact_stall", "compact"), ("pgscan_direct", "pgscan direct"),
            ("memcg_max", "memcg max"),
-           ("memcg_oom", "memcg oom"), ("nofail_no_watermarks", "nf nowmark"),
+           ("memcg_oom", "memcg oom"), ("memcg_oom_kill", "memcg kills"), ("nofail_no_watermarks", "nf nowmark"),
            ("nofail_min_reserve", "nf minres"), ("nofail_retry", "nf retry"),
            ("fsync_p50_ms", "fsync p50 ms"), ("fsync_p99_ms", "fsync p99 ms"),
            ("fsync_max_ms", "fsync max ms"), ("fsck_failed", "fsck failed"),
