@@ -19,7 +19,8 @@
 #          (NOFAIL_PRESSURE_MEMCG, default 4M; 8M recorded no max event
 #          on four of the five) is below what it writes.
 #
-# MODES="hog memcg" (the default) chooses the modes.
+# MODES="hog memcg" (the default) chooses the modes, T=ext4,gfs2 the
+# file systems.
 #
 # Prints one table per mode, the kernels side by side
 # (scripts/pressure-results.py), and writes OUT/pressure.json.  With
@@ -66,7 +67,7 @@ for k in "${kernels[@]}"; do
 	for m in "${modes[@]}"; do
 		progress "pressure: $k kernel, $m, $seconds s per file system, ${mem} MiB guest"
 		NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
-			"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg" \
+			"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg${T:+ nofail.targets=$T}" \
 			"$out/$k-$m.console" 1800 >/dev/null ||
 			warn "pressure: QEMU exit $? for the $k kernel in mode $m"
 		logs+=("$k-$m=$out/$k-$m.console")

@@ -22,9 +22,10 @@
  *
  * then "fsync_us" and the time of each of the main process's fsync() calls
  * in microseconds (the first 64), then the failed operations with their
- * errors.  "verify" reads every file
- * in LIST and compares it with the bytes "run" wrote, which follow from
- * the name: "verified N mismatches N", exit 1 on a mismatch.
+ * errors, a churn child that did not exit 0 among them (exit 3 then).
+ * "verify" reads every file in LIST and compares it with the bytes "run"
+ * wrote, which follow from the name: "verified N mismatches N", exit 1
+ * on a mismatch.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -248,7 +249,7 @@ static int run(const char *mnt, const char *round, const char *dev,
 {
 	static char kept[FILES + 1][64];
 	char dir[512], tmp[640], path[640], name[64];
-	int i, fd, nkept = 0;
+	int i, fd, nkept = 0, status, churn_died = 0;
 	struct counts *child;
 	volatile int *stop;
 	pid_t pid;
@@ -297,9 +298,16 @@ static int run(const char *mnt, const char *round, const char *dev,
 		}
 	}
 	*stop = 1;
-	if (waitpid(pid, NULL, 0) != pid) {
+	if (waitpid(pid, &status, 0) != pid) {
 		perror("waitpid");
 		return 2;
+	}
+	/* A churn child killed (by the OOM killer, say) did not finish. */
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		errno = WIFSIGNALED(status) ? EINTR : EIO;
+		failure("churn", "child");
+		self->ops++;
+		churn_died = 1;
 	}
 	sync();
 	if (op(umount(mnt), "umount", mnt))
@@ -321,7 +329,7 @@ static int run(const char *mnt, const char *round, const char *dev,
 		printf(" %lu", fsync_us[i]);
 	printf("\n%.*s%.*s", (int)self->log_len, self->log,
 	       (int)child->log_len, child->log);
-	return 0;
+	return churn_died ? 3 : 0;
 }
 
 static int verify(const char *mnt, const char *list)
