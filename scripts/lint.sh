@@ -29,7 +29,7 @@ for s in "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/.ci/run; do
 	bash -n "$s"
 	res "bash -n ${s#"$NOFAIL_TOP"/}" $?
 done
-for s in "$NOFAIL_TOP"/tests/*/init; do
+for s in "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/tests/boot/lib/*.sh "$NOFAIL_TOP"/tests/boot/target/*.sh; do
 	sh -n "$s"
 	res "sh -n ${s#"$NOFAIL_TOP"/}" $?
 done
@@ -39,6 +39,11 @@ shellcheck -S warning -s bash "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/tests/*/*
 res "shellcheck scripts/ tests/*/*.sh .ci/run" $?
 shellcheck -S warning -s dash "$NOFAIL_TOP"/tests/*/init
 res "shellcheck tests/*/init" $?
+# The boot test's lib/ and target/ files share the runner's variables
+# (sourced, one shell): assigned in one file, read in another.
+shellcheck -S warning -s dash -e SC2034,SC2154 "$NOFAIL_TOP"/tests/boot/lib/*.sh \
+	"$NOFAIL_TOP"/tests/boot/target/*.sh
+res "shellcheck tests/boot/lib/*.sh tests/boot/target/*.sh" $?
 for s in "$NOFAIL_TOP"/scripts/*.py "$NOFAIL_TOP"/tests/*/*.py; do
 	python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' "$s"
 	res "python ${s#"$NOFAIL_TOP"/}" $?

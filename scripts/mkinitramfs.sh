@@ -7,7 +7,7 @@
 # packages (scripts/setup.sh installs them): busybox-static with the
 # applets tests/boot/init uses, the mkfs and fsck tools of each file
 # system and dmsetup, each with the shared libraries ldd lists,
-# tests/boot/init as /init, and the workload (tests/boot/workload.c,
+# tests/boot/init as /init with its lib/ and target/ files, and the workload (tests/boot/workload.c,
 # built static here).  MODULE.ko (scripts/module.sh; "" for none) goes
 # to /lib/nofail/ and AIMS (scripts/aims.sh) to /etc/nofail/aims.
 # Uncompressed newc: the kernel needs no
@@ -52,6 +52,9 @@ ln -s mke2fs "$root/sbin/mkfs.ext4"
 cp /etc/mke2fs.conf "$root/etc/"
 ln -s /proc/self/mounts "$root/etc/mtab"
 install -m 755 "$NOFAIL_TOP/tests/boot/init" "$root/init"
+for f in "$NOFAIL_TOP"/tests/boot/lib/*.sh "$NOFAIL_TOP"/tests/boot/target/*.sh; do
+	install -D -m 644 "$f" "$root/lib/nofail/boot/${f#"$NOFAIL_TOP"/tests/boot/}"
+done
 install -D -m 644 "$NOFAIL_TOP/tests/boot/targets" "$root/etc/nofail/targets"
 # The workload, the project's own, static against Debian's libc6-dev.
 # Its main() bounds the lengths that gcc's truncation warning guesses at.

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=dash
+#
+# Boot target torture: the torture module, 2 threads, failslab unaimed.
+# Sourced by /init in a "set -e" subshell: the first failing command
+# fails the target; /init cleans up after it.
+
+failslab_reset
+dmesg -c >/dev/null
+insmod $MODULE duration=6 stat_interval=2
+v=$(verdict)
+rmmod nofail_torture
+say "torture: $v"
+say "figures torture calls=$(field "$v" calls) injected=$(field "$v" injected) null=$(field "$v" null)"
+case $v in SUCCESS:*) ;; *) echo "expected SUCCESS"; exit 1 ;; esac
+[ "$(field "$v" injected)" -gt 0 ]
+# Every injected failure was retried by a helper: each helper's call
+# site reported its first one.
+[ "$(dmesg | grep -c 'nofail: nt_call_nofail() at .*first allocation failure here')" -gt 0 ]
