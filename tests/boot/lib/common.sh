@@ -41,7 +41,7 @@ cleanup() {
 # leftovers: what cleanup could not remove, one word each; nothing when
 # the guest is clean.
 leftovers() {
-	grep -o ' /mnt/[^ ]*' /proc/mounts
+	awk '$2 ~ /^\/mnt\// { print $2 }' /proc/mounts
 	losetup -a 2>/dev/null | cut -d: -f1
 	dmsetup ls 2>/dev/null | grep -v '^No devices found' | cut -f1
 	ls /tmp/*.img 2>/dev/null
