@@ -18,21 +18,13 @@ import json
 import re
 import sys
 
-# What the kernel said, by kind: the first group fails a --check.
-FATAL = {
-    "oops/BUG/panic": re.compile(r"BUG:|Oops|Kernel panic|general protection|Unable to handle"),
-    "hung task": re.compile(r"blocked for more than"),
-    "soft lockup": re.compile(r"soft lockup|hard LOCKUP|rcu_sched self-detected|rcu: INFO"),
-}
-COUNTED = {
-    "WARNING": re.compile(r"WARNING:"),
-    # the hogs' own, as the OOM killer's victims, are not counted
-    "page allocation failure": re.compile(r"^(?!nofail-hog: ).*page allocation failure"),
-    "slab out of memory": re.compile(r"SLUB: Unable to allocate memory"),
-    "nofail helper report": re.compile(r"nofail: .*first allocation failure here"),
-    "OOM kill": re.compile(r"Out of memory: Killed process|Memory cgroup out of memory: Killed"),
-    "fs error": re.compile(r"EXT4-fs error|BTRFS (error|critical)|REISERFS (error|abort)|gfs2: .*(fatal|error)|JBD2: .*(error|abort)"),
-}
+sys.dont_write_bytecode = True	# no __pycache__ in the project's scripts/
+from console import KINDS, messages  # noqa: E402
+
+# What the kernel said, by kind (scripts/console.py): the fatal ones fail
+# a --check, the others are counted.
+FATAL = [kind for kind, cls, _ in KINDS if cls == "fatal"]
+COUNTED = [kind for kind, cls, _ in KINDS if cls != "fatal"]
 VM = ["oom_kill", "allocstall_dma32", "allocstall_normal", "compact_stall",
       "pgscan_direct", "nofail_no_watermarks", "nofail_min_reserve", "nofail_retry"]
 
@@ -46,9 +38,10 @@ def number(text):
 
 def read(path):
     """One boot: its targets and its kernel messages."""
-    targets, msgs, ktap, summary = {}, {k: 0 for k in {**FATAL, **COUNTED}}, {}, None
-    for raw in open(path, errors="replace"):
-        line = re.sub(r"^\[ *[0-9.]+\] ", "", raw.rstrip("\r\n"))
+    targets, msgs, ktap, summary = {}, {k: 0 for k in FATAL + COUNTED}, {}, None
+    for line, kind in messages(path):
+        if kind:
+            msgs[kind] += 1
         if line.startswith("PRESSURE "):
             f = line.split()
             targets.setdefault(f[1], {}).update(
@@ -60,9 +53,6 @@ def read(path):
             continue
         if line.startswith("nofail-boot: "):
             summary = line
-        for kind, rx in {**FATAL, **COUNTED}.items():
-            if rx.search(line):
-                msgs[kind] += 1
     for name, t in targets.items():
         # the guest gives microseconds (median, p99, max of the workload's fsyncs)
         for p in ("p50", "p99", "max"):
@@ -107,7 +97,7 @@ def table(mode, runs):
         print(f"{k}: {what}: " + ("the memory was short" if ok else
                                   "no pressure shown: this run proves nothing"))
     print(f"kernel messages ({head}):")
-    for kind in list(FATAL) + list(COUNTED):
+    for kind in FATAL + COUNTED:
         print(f"  {kind:26}" + " / ".join(str(runs[(k, mode)]["messages"][kind]) for k in kernels))
 
 
