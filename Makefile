@@ -60,7 +60,7 @@ mutants: kernel ## break each tested behaviour once: the suites must catch it (n
 	@$(SCRIPTS)/mutants.sh $(TREE) $(BUILD)/kunit
 
 audit: tree ## Coccinelle: slab allocations that still get __GFP_NOFAIL
-	@$(SCRIPTS)/slab-nofail.sh $(TREE) drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs
+	@$(SCRIPTS)/audit.sh $(TREE) drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs
 
 fastpath: kernel ## compare each allocator with its _nofail helper in the disassembly
 	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit
@@ -71,7 +71,7 @@ objstat: kernel ## the page allocator's functions before and after patch 8, from
 report: ## print the report of the last run
 	@$(SCRIPTS)/report.sh $(BUILD)/kunit
 
-check: setup ## every test: checkpatch, apply, audit, KUnit, boot test, bisect, misuse
+check: setup ## every test: checkpatch, apply, audit, KUnit, boot test, build each patch, misuse
 	@$(SCRIPTS)/check.sh
 
 lint: ## fast static checks (under 60 s once the tree exists)

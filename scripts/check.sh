@@ -20,14 +20,14 @@
 #                no oops, BUG, panic, hung task or soft lockup, every
 #                workload finished, fsck clean, every fsynced file read
 #                back, and OOM kills seen, or the run proved nothing
-#   bisect       after each patch, compile the .c files it touches
+#   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a
 #                path to clean, an OUT holding a file of their own); a
 #                patch that does not apply is named, make patches then
 #                refuses, and make tree recovers once it is fixed; an
 #                interrupted or killed boot leaves no QEMU behind
-#   slab-nofail  no slab allocation in the five converted subsystems gets
+#   audit        no slab allocation in the five converted subsystems gets
 #                __GFP_NOFAIL after the series (Coccinelle); on the base
 #                tree the same check must find the sites, or it proves
 #                nothing
@@ -90,23 +90,23 @@ step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
 }
 
 
-# slab_nofail TREE: the Coccinelle check on the series and on its base.
+# audit TREE: the Coccinelle check on the series and on its base.
 nofail_paths=(drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs)
-slab_nofail() {
+audit() {
 	local rev dir log rc
 	for rev in nofail-base HEAD; do
 		dir=$check/cocci-$rev
-		log=$logs/slab-nofail-$rev.log
+		log=$logs/audit-$rev.log
 		nofail_rm "$dir"
 		nofail_outdir "$dir"
 		git -C "$1" archive "$rev" "${nofail_paths[@]}" | tar -x -C "$dir"
-		"$NOFAIL_TOP/scripts/slab-nofail.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
+		"$NOFAIL_TOP/scripts/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
 		rc=$?
 		if [ "$rev" = HEAD ]; then
-			result slab-nofail/series $rc "$log"
+			result audit/series $rc "$log"
 		else
 			# the base must have sites: a check that finds none there is broken
-			result slab-nofail/base-finds-sites "$([ $rc = 1 ] && grep -q '^slab nofail sites: [1-9]' "$log" && echo 0 || echo 1)" "$log"
+			result audit/base-finds-sites "$([ $rc = 1 ] && grep -q '^slab nofail sites: [1-9]' "$log" && echo 0 || echo 1)" "$log"
 		fi
 	done
 }
@@ -138,7 +138,7 @@ if [ "$applied" = 0 ]; then
 		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
 
 	progress "check: no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
-	slab_nofail "$tree"
+	audit "$tree"
 
 	progress "check: KUnit under QEMU (log: $logs/kunit.log)"
 	{ "$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$kout" && "$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$kout"; } \
@@ -175,9 +175,9 @@ if [ "$applied" = 0 ]; then
 	safety "$tree" "$kout" >"$logs/safety.log" 2>&1
 	collect safety SAFETY "$logs/safety.log"
 
-	progress "check: every patch compiles on its own (bisect)"
-	"$NOFAIL_TOP/scripts/bisect.sh" "$tree" "$kout" "$logs" >"$logs/bisect.log" 2>&1
-	collect bisect BISECT "$logs/bisect.log"
+	progress "check: every patch compiles on its own (build-each)"
+	"$NOFAIL_TOP/scripts/build-each.sh" "$tree" "$kout" "$logs" >"$logs/build-each.log" 2>&1
+	collect build-each BUILDEACH "$logs/build-each.log"
 
 	progress "check: misuse must not compile"
 	"$NOFAIL_TOP/scripts/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1

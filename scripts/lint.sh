@@ -29,7 +29,7 @@ for s in "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/.ci/run; do
 	bash -n "$s"
 	res "bash -n ${s#"$NOFAIL_TOP"/}" $?
 done
-for s in "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/tests/boot/lib/*.sh "$NOFAIL_TOP"/tests/boot/target/*.sh; do
+for s in "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/*/init "$NOFAIL_TOP"/tests/boot/lib/*.sh "$NOFAIL_TOP"/tests/boot/target/*.sh; do
 	sh -n "$s"
 	res "sh -n ${s#"$NOFAIL_TOP"/}" $?
 done
@@ -37,8 +37,8 @@ done
 # the guests' /init as the POSIX sh that busybox runs.
 shellcheck -S warning -s bash "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/tests/*/*.sh "$NOFAIL_TOP"/.ci/run
 res "shellcheck scripts/ tests/*/*.sh .ci/run" $?
-shellcheck -S warning -s dash "$NOFAIL_TOP"/tests/*/init
-res "shellcheck tests/*/init" $?
+shellcheck -S warning -s dash "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/*/init
+res "shellcheck tests/*/init benchmarks/*/init" $?
 # The boot test's lib/ and target/ files share the runner's variables
 # (sourced, one shell): assigned in one file, read in another.
 shellcheck -S warning -s dash -e SC2034,SC2154 "$NOFAIL_TOP"/tests/boot/lib/*.sh \

@@ -4,8 +4,8 @@
 # foreign.sh SCRATCH TREE KBUILD: the bench leaves alone what it did not
 # make.  A directory holding a file of its own, given as TREE to tree.sh,
 # as a path to clean.sh (make clean/distclean) and as OUT to
-# bench-page-alloc.sh, must stop each of them with a message, and the
-# file must survive.  And bench-page-alloc.sh refuses an OUT whose base
+# page-alloc-cost.sh, must stop each of them with a message, and the
+# file must survive.  And page-alloc-cost.sh refuses an OUT whose base
 # worktree would be TREE itself.  Prints "SAFETY 0|1 <case>".
 
 set -u
@@ -36,7 +36,7 @@ mkdir -p "$scratch"
 echo "SAFETY 1..4"
 case_ tree-foreign "was not made by the bench" "$top/scripts/tree.sh" "$scratch/mine"
 case_ clean-foreign "was not made by the bench" "$top/scripts/clean.sh" "$scratch/mine"
-case_ bench-out-foreign "did not make" \
-	"$top/scripts/bench-page-alloc.sh" "$tree" "$kbuild" "$scratch/mine"
-case_ bench-out-is-tree "on TREE itself" \
-	"$top/scripts/bench-page-alloc.sh" "$tree" "$kbuild" "$(dirname "$tree")"
+case_ page-alloc-cost-out-foreign "did not make" \
+	"$top/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$scratch/mine"
+case_ page-alloc-cost-out-is-tree "on TREE itself" \
+	"$top/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$(dirname "$tree")"

@@ -37,20 +37,20 @@ static void bench(const char *name, gfp_t gfp, unsigned int order)
 
 	measure(gfp, order);	/* warm the per-cpu lists */
 	ns = measure(gfp, order);
-	pr_info("page_alloc_bench: %s order %u: %u pairs %llu ns %llu ns/pair\n",
+	pr_info("page_alloc_cost: %s order %u: %u pairs %llu ns %llu ns/pair\n",
 		name, order, pairs, ns, div_u64(ns, pairs));
 }
 
-static int __init page_alloc_bench_init(void)
+static int __init page_alloc_cost_init(void)
 {
 	bench("GFP_KERNEL", GFP_KERNEL, 0);
 	bench("GFP_KERNEL", GFP_KERNEL, 1);
 	bench("GFP_KERNEL|__GFP_NOFAIL", GFP_KERNEL | __GFP_NOFAIL, 0);
 	bench("GFP_KERNEL|__GFP_NOFAIL", GFP_KERNEL | __GFP_NOFAIL, 1);
-	pr_info("page_alloc_bench: done\n");
+	pr_info("page_alloc_cost: done\n");
 	return -EAGAIN;
 }
-module_init(page_alloc_bench_init);
+module_init(page_alloc_cost_init);
 
 MODULE_DESCRIPTION("alloc_pages()/__free_pages() fast-path benchmark");
 MODULE_LICENSE("GPL");

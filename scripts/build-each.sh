@@ -1,36 +1,36 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bisect.sh TREE OUT LOGS
+# build-each.sh TREE OUT LOGS
 #
 # Check that every patch of the series builds on its own: check out each
 # commit after nofail-base in turn and compile the .c files it touches
 # (and mm/slab_common.c for a patch that touches only headers) in the
-# configured build directory OUT.  Prints "BISECT 0|1 <patch>" per patch,
+# configured build directory OUT.  Prints "BUILDEACH 0|1 <patch>" per patch,
 # then returns TREE to its branch.
 
 set -u
 . "$(dirname "$0")/lib.sh"
 
-tree=$(realpath -m "${1:?usage: bisect.sh TREE OUT LOGS}")
-out=$(realpath -m "${2:?usage: bisect.sh TREE OUT LOGS}")
-[ -f "$out/.config" ] || die "bisect: $out has no .config (the KUnit step configures it)"
+tree=$(realpath -m "${1:?usage: build-each.sh TREE OUT LOGS}")
+out=$(realpath -m "${2:?usage: build-each.sh TREE OUT LOGS}")
+[ -f "$out/.config" ] || die "build-each: $out has no .config (the KUnit step configures it)"
 branch=$(git -C "$tree" symbolic-ref --short HEAD)
 export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
 
-echo "BISECT 1..$(git -C "$tree" rev-list --count nofail-base..HEAD)"
+echo "BUILDEACH 1..$(git -C "$tree" rev-list --count nofail-base..HEAD)"
 for c in $(git -C "$tree" rev-list --reverse nofail-base..HEAD); do
 	subject=$(git -C "$tree" log -1 --format=%s "$c")
 	name=$(git -C "$tree" log -1 --format=%f "$c")
 	objs=$(git -C "$tree" diff --name-only "$c^" "$c" -- '*.c' | sed 's/\.c$/.o/')
 	[ -n "$objs" ] || objs=mm/slab_common.o
 	git -C "$tree" checkout -q "$c"
-	progress "bisect: $subject: $(echo $objs)"
+	progress "build-each: $subject: $(echo $objs)"
 	if make -s -C "$tree" O="$out" ARCH=x86_64 -j"$JOBS" "${opts[@]}" $objs; then
-		echo "BISECT 0 $name"
+		echo "BUILDEACH 0 $name"
 	else
-		echo "BISECT 1 $name"
+		echo "BUILDEACH 1 $name"
 	fi
 done
 git -C "$tree" checkout -q "$branch"

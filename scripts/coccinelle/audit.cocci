@@ -2,7 +2,7 @@
 /// Find slab allocations that still get __GFP_NOFAIL: in the flags
 /// argument itself, through a local gfp variable, or through a gfp
 /// parameter of the enclosing function (joined across files by
-/// scripts/slab-nofail.sh from the PARAM and CALL lines).
+/// scripts/audit.sh from the PARAM and CALL lines).
 ///
 /// Output, one line per finding:
 ///   SITE file:line function allocator

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""bench-page-alloc-table.py BASE.LOG SERIES.LOG: instructions per
+"""page-alloc-cost-table.py BASE.LOG SERIES.LOG: instructions per
 alloc_pages()/__free_pages() pair, base and series and their ratio, from
-the consoles of scripts/bench-page-alloc.sh's two boots."""
+the consoles of scripts/page-alloc-cost.sh's two boots."""
 
 import re, sys
 
 def read(path):
     res = {}
     for line in open(path, errors="replace"):
-        m = re.search(r"page_alloc_bench: (\S+) order (\d+): (\d+) pairs (\d+) ns", line)
+        m = re.search(r"page_alloc_cost: (\S+) order (\d+): (\d+) pairs (\d+) ns", line)
         if m:
             res[(m[1], int(m[2]))] = int(m[4]) / int(m[3])
     return res
