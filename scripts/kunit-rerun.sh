@@ -18,15 +18,8 @@ kbuild=$(realpath -m "${1:?usage: kunit-rerun.sh KBUILD OUT}")
 out=$(realpath -m "${2:?usage: kunit-rerun.sh KBUILD OUT}")
 kernel=$kbuild/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kunit-rerun: no $kernel (run the KUnit step first)"
-[ -x /bin/busybox ] || die "kunit-rerun: no /bin/busybox (run make setup)"
-root=$out/initramfs
 nofail_outdir "$out"
-nofail_rm "$root"
-mkdir -p "$root"/{bin,proc,sys,dev}
-cp /bin/busybox "$root/bin/"
-for a in sh mount echo reboot; do ln -s busybox "$root/bin/$a"; done
-install -m 755 "$NOFAIL_TOP/tests/kunit-rerun/init" "$root/init"
-(cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out/initramfs.cpio"
+nofail_mini_initramfs "$out/initramfs.cpio" "$NOFAIL_TOP/tests/kunit-rerun/init" "sh mount echo reboot"
 
 progress "kunit-rerun: boot $kernel, the suites at boot and again from debugfs (about 10 s)"
 set +e

@@ -37,16 +37,12 @@ make -s -C "$base_src" O="$base_obj" ARCH=x86_64 "${opts[@]}" olddefconfig
 make -s -C "$base_src" O="$base_obj" ARCH=x86_64 -j"$JOBS" "${opts[@]}" all
 
 run() {	# run NAME SRC OBJ: build the module, boot, keep the console
-	local name=$1 src=$2 obj=$3 mod=$out/mod-$1 root=$out/initramfs-$1
-	nofail_rm "$mod" "$root"
+	local name=$1 src=$2 obj=$3 mod=$out/mod-$1
+	nofail_rm "$mod"
 	cp -r "$NOFAIL_TOP/benchmarks/page-alloc-cost" "$mod"
 	make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" M="$mod" modules
-	mkdir -p "$root/bin" "$root/proc"
-	cp /bin/busybox "$root/bin/"
-	for a in sh mount insmod echo reboot; do ln -s busybox "$root/bin/$a"; done
-	cp "$mod/page_alloc_cost.ko" "$root/"
-	install -m 755 "$NOFAIL_TOP/benchmarks/page-alloc-cost/init" "$root/init"
-	(cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out/$name.cpio"
+	nofail_mini_initramfs "$out/$name.cpio" "$NOFAIL_TOP/benchmarks/page-alloc-cost/init" \
+		"sh mount insmod echo reboot" "$mod/page_alloc_cost.ko"
 	progress "page-alloc-cost: boot $name under QEMU -icount"
 	nofail_group "$out/$name.log" 600 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 1 \
 		-bios qboot.rom -icount shift=0,sleep=off \

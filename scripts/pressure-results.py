@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""pressure-results.py [--check] [--json FILE] KERNEL-MODE=CONSOLE...
+"""pressure-results.py [--check] [--json FILE] KERNEL-MODE[-RUN]=CONSOLE...
 
 Reads the consoles of scripts/pressure.sh's boots (tests/boot/init in
 nofail.pressure mode) and prints, per mode, one table with the kernels
@@ -11,11 +11,19 @@ fsync latency (median, p99, max, measured in the workload), fsck and the
 files that did not read back, wall time; then per boot the kernel
 messages of each kind.  With --check, "PRESSURE 0|1 <what>" lines for
 make check, and exit 1 when any is 1.
+
+With more than one run per kernel and mode (pressure.sh RUNS=N), the
+tables are of the first run, and a comparison follows: per file system,
+operations done and fsync p99, the median of each kernel's runs, the
+ratio series / base of the medians, the range of the ratios of the runs
+paired in the order they ran, and the base's own spread (largest run
+over smallest): a difference smaller than that spread is noise.
 """
 
 import argparse
 import json
 import re
+import statistics
 import sys
 
 sys.dont_write_bytecode = True	# no __pycache__ in the project's scripts/
@@ -136,22 +144,56 @@ def check(runs):
     return bad
 
 
+def compare(mode, runs):
+    """The repeated runs of one mode: medians, ratios, spread."""
+    def values(kernel, name, key):
+        return [r["targets"].get(name, {}).get(key) for (k, m, _), r in sorted(runs.items())
+                if k == kernel and m == mode]
+    names = []
+    for (k, m, _), r in sorted(runs.items()):
+        names += [n for n in r["targets"] if m == mode and n not in names]
+    n_runs = len(values("base", names[0], "ops")) if names else 0
+    print(f"\nmode {mode}: {n_runs} runs per kernel, interleaved; series / base")
+    print(f"{'':12}{'':14}{'base':>10}{'series':>10}{'ratio':>8}{'ratio range':>16}{'base spread':>13}")
+    out = {}
+    for name in names:
+        for key, label in (("ops", "ops"), ("fsync_p99_ms", "fsync p99 ms")):
+            b = [v for v in values("base", name, key) if isinstance(v, (int, float))]
+            s_ = [v for v in values("series", name, key) if isinstance(v, (int, float))]
+            if not b or not s_ or min(b) <= 0:
+                continue
+            mb, ms = statistics.median(b), statistics.median(s_)
+            pairs = [y / x for x, y in zip(b, s_) if x > 0]
+            spread = max(b) / min(b)
+            print(f"{name:12}{label:14}{mb:>10.6g}{ms:>10.6g}{ms / mb:>8.3f}"
+                  f"{f'{min(pairs):.3f}..{max(pairs):.3f}':>16}{spread:>13.3f}")
+            out.setdefault(name, {})[key] = {"base": b, "series": s_, "ratio": ms / mb,
+                                             "pair_ratios": pairs, "base_spread": spread}
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("boots", nargs="+", help="KERNEL-MODE=CONSOLE")
     args = ap.parse_args()
-    runs = {}
+    every = {}
     for b in args.boots:
         name, path = b.split("=", 1)
-        kernel, mode = name.split("-", 1)
-        runs[(kernel, mode)] = read(path)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({f"{k}-{m}": r for (k, m), r in runs.items()}, f, indent=1)
+        kernel, mode, *run = name.split("-")
+        every[(kernel, mode, int(run[0]) if run else 1)] = read(path)
+    # the tables and the check: the first run of each
+    runs = {(k, m): r for (k, m, n), r in every.items() if n == 1}
+    comparisons = {}
     for mode in dict.fromkeys(m for _, m in runs):
         table(mode, runs)
+        if any(n > 1 for _, m, n in every if m == mode):
+            comparisons[mode] = compare(mode, every)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"runs": {f"{k}-{m}-{n}": r for (k, m, n), r in every.items()},
+                       "comparisons": comparisons}, f, indent=1)
     if args.check:
         sys.exit(1 if check(runs) else 0)
 

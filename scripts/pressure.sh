@@ -14,13 +14,18 @@
 #
 #   hog    two nofail-hog processes fill memory until the OOM killer kills
 #          them, again and again; the workload is protected
-#          (oom_score_adj -1000);
+#          (oom_score_adj -1000); the hog leaves NOFAIL_HOG_SLACK MiB
+#          free (default 48) for the workload and the growing one;
 #   memcg  the workload in a memory cgroup whose memory.max
 #          (NOFAIL_PRESSURE_MEMCG, default 4M; 8M recorded no max event
 #          on four of the five) is below what it writes.
 #
 # MODES="hog memcg" (the default) chooses the modes, T=ext4,gfs2 the
-# file systems.
+# file systems.  RUNS=N boots each kernel N times per mode, in the order
+# base, series, series, base, base, ... so that a drift of the machine
+# falls on both, and adds a comparison of the runs (medians, the ratios
+# of the runs paired, the base's own spread).  KERNELS=series (or base)
+# boots one kernel only.
 #
 # Prints one table per mode, the kernels side by side
 # (scripts/pressure-results.py), and writes OUT/pressure.json.  With
@@ -40,7 +45,10 @@ out=$(realpath -m "${3:?$usage}")
 check=${4:-}
 mem=${NOFAIL_PRESSURE_MEM:-384}
 memcg=${NOFAIL_PRESSURE_MEMCG:-4M}
+slack=${NOFAIL_HOG_SLACK:-48}
 seconds=${SECONDS_PER_FS:-30}
+runs=${RUNS:-1}
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "pressure: RUNS=$runs: give a number of runs, 1 or more"
 [ -f "$series/arch/x86/boot/bzImage" ] || die "pressure: no kernel in $series (run make kernel)"
 grep -q '^CONFIG_MEMCG=y' "$series/.config" ||
 	die "pressure: the kernel in $series has no CONFIG_MEMCG: the memcg mode cannot run"
@@ -53,7 +61,9 @@ if [ -n "$check" ]; then
 	modes=(hog)
 	seconds=5
 else
-	kernels=(base series)
+	read -ra kernels <<<"${KERNELS:-base series}"
+fi
+if [[ " ${kernels[*]} " == *" base "* ]]; then
 	nofail_worktree "$tree" nofail-base "$out/base-linux"
 	"$NOFAIL_TOP/scripts/kernel.sh" "$out/base-linux" "$out/base" >"$out/base-build.log" 2>&1 ||
 		die "pressure: building the base kernel failed, see $out/base-build.log"
@@ -61,16 +71,23 @@ fi
 
 "$NOFAIL_TOP/scripts/mkinitramfs.sh" "$out/initramfs.cpio"
 logs=()
-for k in "${kernels[@]}"; do
-	kdir=$series
-	[ "$k" = base ] && kdir=$out/base
-	for m in "${modes[@]}"; do
-		progress "pressure: $k kernel, $m, $seconds s per file system, ${mem} MiB guest"
-		NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
-			"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg${T:+ nofail.targets=$T}" \
-			"$out/$k-$m.console" 1800 >/dev/null ||
-			warn "pressure: QEMU exit $? for the $k kernel in mode $m"
-		logs+=("$k-$m=$out/$k-$m.console")
+for m in "${modes[@]}"; do
+	for r in $(seq 1 "$runs"); do
+		order=("${kernels[@]}")
+		# every second run the other way round: base, series, series, base
+		[ $((r % 2)) = 1 ] || mapfile -t order < <(printf '%s\n' "${kernels[@]}" | tac)
+		for k in "${order[@]}"; do
+			kdir=$series
+			[ "$k" = base ] && kdir=$out/base
+			name=$k-$m
+			[ "$runs" = 1 ] || name=$k-$m-$r
+			progress "pressure: $k kernel, $m, run $r of $runs, $seconds s per file system, ${mem} MiB guest"
+			NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
+				"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg nofail.hog_slack=$slack${T:+ nofail.targets=$T}" \
+				"$out/$name.console" 1800 >/dev/null ||
+				warn "pressure: QEMU exit $? for the $k kernel in mode $m, run $r"
+			logs+=("$name=$out/$name.console")
+		done
 	done
 done
 python3 "$NOFAIL_TOP/scripts/pressure-results.py" ${check:+--check} \

@@ -17,7 +17,6 @@ PRESSURE_VM="oom_kill allocstall_dma32 allocstall_normal compact_stall pgscan_di
 # HOG_SLACK_MB, another grows until the OOM killer kills it, and is
 # started again by a loop that the OOM killer leaves alone, so that the
 # OOM killer acts again and again while the workload runs.
-HOG_SLACK_MB=48
 hog_start() {
 	rm -f /tmp/hog.stop
 	avail=$(($(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024))
