@@ -59,6 +59,9 @@
 #include <linux/torture.h>
 #include <trace/events/kmem.h>
 
+/* the helper table and failslab from kernel code, shared with mm/nofail_kunit.c */
+#include "nofail_test.h"
+
 MODULE_DESCRIPTION("Torture test of the _nofail slab helpers under failslab");
 MODULE_LICENSE("GPL");
 
@@ -104,35 +107,16 @@ struct nt_ops {
 	const char *name;
 };
 
-/* One of the six helpers: its name, and what it promises. */
-struct nt_helper {
-	const char *name;
-	bool zeroes;		/* the object comes zeroed */
-	bool cache;		/* from the module's cache, not kmalloc */
-	bool array;		/* n elements of size bytes */
-};
-
-enum { NT_KMALLOC, NT_KZALLOC, NT_KMALLOC_ARRAY, NT_KCALLOC, NT_CACHE, NT_CACHE_Z, NT_NR_HELPERS };
-
-static const struct nt_helper nt_helpers[NT_NR_HELPERS] = {
-	[NT_KMALLOC]		= { "kmalloc_nofail" },
-	[NT_KZALLOC]		= { "kzalloc_nofail", .zeroes = true },
-	[NT_KMALLOC_ARRAY]	= { "kmalloc_array_nofail", .array = true },
-	[NT_KCALLOC]		= { "kcalloc_nofail", .zeroes = true, .array = true },
-	[NT_CACHE]		= { "kmem_cache_alloc_nofail", .cache = true },
-	[NT_CACHE_Z]		= { "kmem_cache_zalloc_nofail", .zeroes = true, .cache = true },
-};
-
 /* One request: what a thread or a debugfs write asks for. */
 struct nt_request {
-	const struct nt_helper *helper;
+	const struct nofail_helper_desc *helper;
 	size_t n;		/* elements; 1 but for the array helpers */
 	size_t size;		/* bytes per element */
 	unsigned int gfp;	/* index into nt_gfps[] */
 };
 
 struct nt_stats {
-	atomic_long_t calls[NT_NR_HELPERS];
+	atomic_long_t calls[NOFAIL_NR_HELPERS];
 	atomic_long_t null;	/* NULL from an allocation that must not fail */
 	atomic_long_t shortobj;	/* smaller than asked for */
 	atomic_long_t dirty;	/* not zeroed although promised */
@@ -146,20 +130,8 @@ static const struct nt_ops *cur_ops;
 /* inject, unless no thread runs: the parameter itself is read-only */
 static bool nt_inject;
 
-/*
- * failslab, found through its debugfs files like the KUnit suites do: its
- * attribute is static in mm/failslab.c.  The fields the run changes are
- * saved here and written back when it ends.
- */
-static struct {
-	struct fault_attr *attr;
-	bool *ignore_gfp_wait;
-	bool *cache_filter;
-	struct fault_attr saved;
-	bool saved_ignore_gfp_wait;
-	bool saved_cache_filter;
-	int armed;		/* the times given when armed */
-} nt_failslab;
+/* failslab (mm/nofail_test.h), found at load, taken while a run is armed */
+static struct nofail_fault nt_failslab;
 
 static DEFINE_MUTEX(nt_lock);		/* failslab settings, the alloc file */
 static struct task_struct *controller;
@@ -171,35 +143,6 @@ static struct task_struct *nt_writer;
 static atomic_long_t nt_writer_escalated;
 static struct dentry *nt_dir;
 
-static void *debugfs_field(struct dentry *dir, const char *name)
-{
-	struct dentry *d = debugfs_lookup(name, dir);
-	void *field;
-
-	if (!d)
-		return NULL;
-	field = d_inode(d)->i_private;
-	dput(d);
-	return field;
-}
-
-static int failslab_find(void)
-{
-	struct dentry *dir = debugfs_lookup("failslab", NULL);
-	unsigned long *probability;
-
-	if (!dir)
-		return -ENODEV;
-	probability = debugfs_field(dir, "probability");
-	nt_failslab.ignore_gfp_wait = debugfs_field(dir, "ignore-gfp-wait");
-	nt_failslab.cache_filter = debugfs_field(dir, "cache-filter");
-	dput(dir);
-	if (!probability || !nt_failslab.ignore_gfp_wait || !nt_failslab.cache_filter)
-		return -ENODEV;
-	nt_failslab.attr = container_of(probability, struct fault_attr, probability);
-	return 0;
-}
-
 /*
  * Fail @percent of the sleeping slab requests of the tasks that set
  * make_it_fail, and no one else's, up to @times of them.  The caller
@@ -207,80 +150,35 @@ static int failslab_find(void)
  */
 static void failslab_arm(unsigned int percent, int times)
 {
-	struct fault_attr *a = nt_failslab.attr;
-
-	nt_failslab.saved.probability = a->probability;
-	nt_failslab.saved.interval = a->interval;
-	atomic_set(&nt_failslab.saved.times, atomic_read(&a->times));
-	atomic_set(&nt_failslab.saved.space, atomic_read(&a->space));
-	nt_failslab.saved.verbose = a->verbose;
-	nt_failslab.saved.task_filter = a->task_filter;
-	nt_failslab.saved.require_start = a->require_start;
-	nt_failslab.saved.require_end = a->require_end;
-	nt_failslab.saved.reject_start = a->reject_start;
-	nt_failslab.saved.reject_end = a->reject_end;
-	nt_failslab.saved_ignore_gfp_wait = *nt_failslab.ignore_gfp_wait;
-	nt_failslab.saved_cache_filter = *nt_failslab.cache_filter;
-
-	/* The filters a user may have left for another test would aim away. */
-	a->require_start = 0;
-	a->require_end = ULONG_MAX;
-	a->reject_start = 0;
-	a->reject_end = 0;
-	*nt_failslab.cache_filter = false;
-	*nt_failslab.ignore_gfp_wait = false;
-	a->verbose = 0;
-	a->interval = 1;
-	atomic_set(&a->space, 0);
-	a->task_filter = true;
-	nt_failslab.armed = times;
-	atomic_set(&a->times, times);
-	a->probability = percent;
+	nofail_fault_save(&nt_failslab);
+	nofail_fault_take(&nt_failslab);
+	nofail_fault_arm(&nt_failslab, percent, times);
 }
 
 /* Restore failslab; return how many failures it injected since armed. */
 static long failslab_disarm(void)
 {
-	struct fault_attr *a = nt_failslab.attr;
-	long injected;
+	long injected = nofail_fault_disarm(&nt_failslab);
 
-	a->probability = nt_failslab.saved.probability;
-	injected = nt_failslab.armed - atomic_read(&a->times);
-	a->interval = nt_failslab.saved.interval;
-	atomic_set(&a->times, atomic_read(&nt_failslab.saved.times));
-	atomic_set(&a->space, atomic_read(&nt_failslab.saved.space));
-	a->verbose = nt_failslab.saved.verbose;
-	a->task_filter = nt_failslab.saved.task_filter;
-	a->require_start = nt_failslab.saved.require_start;
-	a->require_end = nt_failslab.saved.require_end;
-	a->reject_start = nt_failslab.saved.reject_start;
-	a->reject_end = nt_failslab.saved.reject_end;
-	*nt_failslab.ignore_gfp_wait = nt_failslab.saved_ignore_gfp_wait;
-	*nt_failslab.cache_filter = nt_failslab.saved_cache_filter;
+	nofail_fault_restore(&nt_failslab);
 	return injected;
-}
-
-/* The injections of a run so far, from failslab's own count. */
-static long failslab_injected(void)
-{
-	return nt_failslab.armed - atomic_read(&nt_failslab.attr->times);
 }
 
 /* One call site per helper, so each helper reports its first failure. */
 static noinline void *nt_call_nofail(const struct nt_request *r, gfp_t gfp)
 {
-	switch (r->helper - nt_helpers) {
-	case NT_KMALLOC:
+	switch (r->helper - nofail_helpers) {
+	case NOFAIL_KMALLOC:
 		return kmalloc_nofail(r->size, gfp);
-	case NT_KZALLOC:
+	case NOFAIL_KZALLOC:
 		return kzalloc_nofail(r->size, gfp);
-	case NT_KMALLOC_ARRAY:
+	case NOFAIL_KMALLOC_ARRAY:
 		return kmalloc_array_nofail(r->n, r->size, gfp);
-	case NT_KCALLOC:
+	case NOFAIL_KCALLOC:
 		return kcalloc_nofail(r->n, r->size, gfp);
-	case NT_CACHE:
+	case NOFAIL_CACHE:
 		return kmem_cache_alloc_nofail(nt_cache, gfp);
-	case NT_CACHE_Z:
+	case NOFAIL_CACHE_Z:
 		return kmem_cache_zalloc_nofail(nt_cache, gfp);
 	default:
 		return NULL;
@@ -290,18 +188,18 @@ static noinline void *nt_call_nofail(const struct nt_request *r, gfp_t gfp)
 /* The broken variant: what a conversion that dropped the guarantee does. */
 static noinline void *nt_call_busted(const struct nt_request *r, gfp_t gfp)
 {
-	switch (r->helper - nt_helpers) {
-	case NT_KMALLOC:
+	switch (r->helper - nofail_helpers) {
+	case NOFAIL_KMALLOC:
 		return kmalloc(r->size, gfp);
-	case NT_KZALLOC:
+	case NOFAIL_KZALLOC:
 		return kzalloc(r->size, gfp);
-	case NT_KMALLOC_ARRAY:
+	case NOFAIL_KMALLOC_ARRAY:
 		return kmalloc_array(r->n, r->size, gfp);
-	case NT_KCALLOC:
+	case NOFAIL_KCALLOC:
 		return kcalloc(r->n, r->size, gfp);
-	case NT_CACHE:
+	case NOFAIL_CACHE:
 		return kmem_cache_alloc(nt_cache, gfp);
-	case NT_CACHE_Z:
+	case NOFAIL_CACHE_Z:
 		return kmem_cache_zalloc(nt_cache, gfp);
 	default:
 		return NULL;
@@ -329,7 +227,7 @@ static const char *nt_get(const struct nt_request *r, struct nt_stats *st, u8 **
 	size_t bytes = nt_bytes(r);
 	u8 *p;
 
-	atomic_long_inc(&st->calls[r->helper - nt_helpers]);
+	atomic_long_inc(&st->calls[r->helper - nofail_helpers]);
 	*pp = p = cur_ops->alloc(r, gfp);
 	if (!p) {
 		atomic_long_inc(&st->null);
@@ -379,9 +277,9 @@ static void nt_random_request(struct nt_request *r)
 	size_t bytes;
 
 	do {
-		h = get_random_u32_below(NT_NR_HELPERS);
+		h = get_random_u32_below(NOFAIL_NR_HELPERS);
 	} while (!(helpers & BIT(h)));
-	r->helper = &nt_helpers[h];
+	r->helper = &nofail_helpers[h];
 	r->gfp = get_random_u32_below(ARRAY_SIZE(nt_gfps));
 	bytes = min_size + get_random_u32_below(max_size - min_size + 1);
 	r->n = 1;
@@ -412,7 +310,7 @@ static long nt_calls(void)
 	long sum = 0;
 	int h;
 
-	for (h = 0; h < NT_NR_HELPERS; h++)
+	for (h = 0; h < NOFAIL_NR_HELPERS; h++)
 		sum += atomic_long_read(&stats.calls[h]);
 	return sum;
 }
@@ -429,9 +327,9 @@ static void nt_print_stats(const char *tag, long injected)
 	char per_helper[256];
 	int h, len = 0;
 
-	for (h = 0; h < NT_NR_HELPERS; h++)
+	for (h = 0; h < NOFAIL_NR_HELPERS; h++)
 		len += scnprintf(per_helper + len, sizeof(per_helper) - len, "%s%s %ld",
-				 h ? ", " : "", nt_helpers[h].name,
+				 h ? ", " : "", nofail_helpers[h].name,
 				 atomic_long_read(&stats.calls[h]));
 	pr_alert("%s: calls %ld injected %ld escalated %ld null %ld short %ld dirty %ld corrupt %ld (%s)\n",
 		 tag, nt_calls(), injected, atomic_long_read(&stats.escalated),
@@ -535,7 +433,8 @@ static int nt_controller(void *unused)
 	while (!kthread_should_stop() && time_before(jiffies, end)) {
 		schedule_timeout_interruptible(HZ / 10);
 		if (time_after_eq(jiffies, next)) {
-			nt_print_stats("running", nt_inject ? failslab_injected() : 0);
+			nt_print_stats("running",
+				       nt_inject ? nofail_fault_injected(&nt_failslab) : 0);
 			next += stat_interval * HZ;
 		}
 	}
@@ -559,8 +458,8 @@ static int stats_show(struct seq_file *m, void *unused)
 	int h;
 
 	seq_printf(m, "calls %ld\n", nt_calls());
-	for (h = 0; h < NT_NR_HELPERS; h++)
-		seq_printf(m, "calls_%s %ld\n", nt_helpers[h].name,
+	for (h = 0; h < NOFAIL_NR_HELPERS; h++)
+		seq_printf(m, "calls_%s %ld\n", nofail_helpers[h].name,
 			   atomic_long_read(&stats.calls[h]));
 	seq_printf(m, "escalated %ld\nnull %ld\nshort %ld\ndirty %ld\ncorrupt %ld\n",
 		   atomic_long_read(&stats.escalated),
@@ -609,12 +508,12 @@ static int nt_parse(char *buf, struct nt_request *r, unsigned int *fail,
 	size = strsep(&buf, " ");
 	if (!helper || !size)
 		return -EINVAL;
-	for (i = 0; i < NT_NR_HELPERS; i++)
-		if (!strcmp(helper, nt_helpers[i].name))
+	for (i = 0; i < NOFAIL_NR_HELPERS; i++)
+		if (!strcmp(helper, nofail_helpers[i].name))
 			break;
-	if (i == NT_NR_HELPERS)
+	if (i == NOFAIL_NR_HELPERS)
 		return -EINVAL;
-	r->helper = &nt_helpers[i];
+	r->helper = &nofail_helpers[i];
 	if (nt_parse_size(size, r))
 		return -EINVAL;
 	r->gfp = 0;
@@ -749,7 +648,7 @@ static int __init nt_check_params(void)
 	NT_CHECK(stat_interval >= 1, "stat_interval");
 	NT_CHECK(min_size >= 1 && min_size <= max_size, "min_size");
 	NT_CHECK(max_size <= KMALLOC_MAX_CACHE_SIZE, "max_size");
-	NT_CHECK(helpers & GENMASK(NT_NR_HELPERS - 1, 0), "helpers");
+	NT_CHECK(helpers & GENMASK(NOFAIL_NR_HELPERS - 1, 0), "helpers");
 	NT_CHECK(!inject || (probability >= 1 && probability <= 99), "probability");
 #undef NT_CHECK
 	cur_ops = nt_find_ops();
@@ -797,7 +696,7 @@ static int __init nofail_torture_init(void)
 
 	if (ret)
 		return ret;
-	ret = failslab_find();
+	ret = nofail_fault_find(&nt_failslab, "failslab");
 	if (ret) {
 		pr_err("no failslab in debugfs (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)\n");
 		return ret;

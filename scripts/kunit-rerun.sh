@@ -19,7 +19,7 @@ out=$(realpath -m "${2:?usage: kunit-rerun.sh KBUILD OUT}")
 kernel=$kbuild/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kunit-rerun: no $kernel (run the KUnit step first)"
 nofail_outdir "$out"
-nofail_mini_initramfs "$out/initramfs.cpio" "$NOFAIL_TOP/tests/kunit-rerun/init" "sh mount echo reboot"
+nofail_mini_initramfs "$out/initramfs.cpio" "$NOFAIL_TOP/tests/kunit-rerun/init" "sh mount echo cat reboot"
 
 progress "kunit-rerun: boot $kernel, the suites at boot and again from debugfs (about 10 s)"
 set +e
@@ -28,7 +28,7 @@ nofail_qemu "$kernel" "$out/initramfs.cpio" "kunit.enable=1 $NOFAIL_KUNIT_ARGS" 
 rc=$?
 set -e
 [ "$rc" = 0 ] || warn "kunit-rerun: QEMU exit $rc"
-echo "RERUN 1..2"
+echo "RERUN 1..3"
 for s in nofail_slab nofail_page_alloc; do
 	lines=$(tr -d "\r" <"$out/console.log" | sed -n "s/.*RERUN $s: //p")
 	if printf '%s\n' "$lines" | grep -q "^ok [0-9]* $s\$" &&
@@ -39,3 +39,11 @@ for s in nofail_slab nofail_page_alloc; do
 		echo "RERUN 1 $s"
 	fi
 done
+# the stack filters the guest left are back as they were
+filters=$(tr -d "\r" <"$out/console.log" | sed -n "s/.*RERUN filters: //p" | tr '\n' ' ')
+if [ "$filters" = "failslab 1 2 fail_page_alloc 1 2 " ]; then
+	echo "RERUN 0 filters-restored"
+else
+	echo "kunit-rerun: the fault injection filters after the rerun: '$filters', not 1 2 each" >&2
+	echo "RERUN 1 filters-restored"
+fi

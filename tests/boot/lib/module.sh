@@ -19,3 +19,18 @@ verdict() {
 field() {
 	echo "$1" | sed -n "s/.* $2 \([0-9]*\).*/\1/p"
 }
+
+# torture_run NAME PARAM...: load the module with those parameters and
+# failslab reset, wait for its verdict, unload it.  Sets v to the verdict
+# ("SUCCESS: ..." or "FAILURE: ...") and prints it with its figures.
+torture_run() {
+	name=$1
+	shift
+	failslab_reset
+	dmesg -c >/dev/null
+	insmod $MODULE "$@"
+	v=$(verdict)
+	rmmod nofail_torture
+	say "$name: $v"
+	say "figures $name calls=$(field "$v" calls) injected=$(field "$v" injected) null=$(field "$v" null)"
+}

@@ -5,13 +5,7 @@
 # Sourced by /init in a "set -e" subshell: the first failing command
 # fails the target; /init cleans up after it.
 
-failslab_reset
-dmesg -c >/dev/null
-insmod $MODULE duration=6 stat_interval=2
-v=$(verdict)
-rmmod nofail_torture
-say "torture: $v"
-say "figures torture calls=$(field "$v" calls) injected=$(field "$v" injected) null=$(field "$v" null)"
+torture_run torture duration=6 stat_interval=2
 case $v in SUCCESS:*) ;; *) echo "expected SUCCESS"; exit 1 ;; esac
 [ "$(field "$v" injected)" -gt 0 ]
 # Every injected failure was retried by a helper: each helper's call
