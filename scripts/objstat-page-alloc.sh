@@ -20,8 +20,6 @@ tree=$(realpath -m "${1:?$usage}")
 kbuild=$(realpath -m "${2:?$usage}")
 out=$(realpath -m "${3:?$usage}")
 [ -f "$kbuild/.config" ] || die "objstat: no $kbuild/.config (run make kunit)"
-export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
-mapfile -t opts < <(nofail_make_options)
 funcs=(__alloc_pages_noprof __alloc_pages_slowpath __alloc_pages_nofail_check
 	__alloc_pages_nofail_oom __alloc_pages_nofail_reserve)
 nofail_outdir "$out"
@@ -34,13 +32,11 @@ object() {
 	local obj=$out/$1-$2 src=$tree
 
 	[ "$2" = base ] && src=$out/linux
-	mkdir -p "$obj"
-	cp "$kbuild/.config" "$obj/.config"
-	[ "$1" = nodebug ] && "$tree/scripts/config" --file "$obj/.config" \
+	cp "$kbuild/.config" "$out/$1.config"
+	[ "$1" = nodebug ] && "$tree/scripts/config" --file "$out/$1.config" \
 		-d DEBUG_KERNEL -d FAULT_INJECTION -d SLUB_DEBUG -d DEBUG_FS -d KUNIT
-	make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" olddefconfig
 	progress "objstat: $1 config, $2: mm/page_alloc.o"
-	make -s -C "$src" O="$obj" ARCH=x86_64 -j"$JOBS" "${opts[@]}" mm/page_alloc.o
+	"$NOFAIL_TOP/scripts/kernel.sh" "$src" "$obj" --config "$out/$1.config" mm/page_alloc.o
 }
 
 for cfg in bench nodebug; do

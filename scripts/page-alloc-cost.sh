@@ -30,11 +30,7 @@ patch=$(nofail_commit "$tree" "mm, page_alloc: move the __GFP_NOFAIL policy")
 base_src=$out/linux base_obj=$out/kunit
 [ "$base_src" != "$tree" ] || die "page-alloc-cost: OUT=$out would put the base kernel's worktree on TREE itself; choose another OUT"
 nofail_worktree "$tree" "$patch^" "$base_src"
-mkdir -p "$base_obj"
-cp "$kbuild/.config" "$base_obj/.config"
-progress "page-alloc-cost: build the base kernel in $base_obj"
-make -s -C "$base_src" O="$base_obj" ARCH=x86_64 "${opts[@]}" olddefconfig
-make -s -C "$base_src" O="$base_obj" ARCH=x86_64 -j"$JOBS" "${opts[@]}" all
+"$NOFAIL_TOP/scripts/kernel.sh" "$base_src" "$base_obj" --config "$kbuild/.config"
 
 run() {	# run NAME SRC OBJ: build the module, boot, keep the console
 	local name=$1 src=$2 obj=$3 mod=$out/mod-$1
