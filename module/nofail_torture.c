@@ -737,8 +737,15 @@ out:
 
 static void __exit nofail_torture_exit(void)
 {
-	/* The controller stops the threads and prints the verdict. */
+	/* The controller stops the threads and prints the verdict... */
 	kthread_stop(controller);
+	/* ...unless it was stopped before it ever ran. */
+	nt_stop_threads();
+	mutex_lock(&nt_lock);
+	if (running)
+		failslab_disarm();
+	running = false;
+	mutex_unlock(&nt_lock);
 	nt_unwatch();
 	debugfs_remove(nt_dir);
 	kfree(threads);

@@ -13,6 +13,19 @@ vmstat_of() {
 
 PRESSURE_VM="oom_kill allocstall_dma32 allocstall_normal compact_stall pgscan_direct nofail_no_watermarks nofail_min_reserve nofail_retry"
 
+# memory_now: where the memory is, in MiB, and the hogs' sizes: every
+# tenth round says it, to show what the hog and reclaim did.
+memory_now() {
+	awk '/^(MemFree|MemAvailable|Cached|Shmem|AnonPages):/ { printf "%s=%d ", $1, $2 / 1024 }' /proc/meminfo |
+		tr -d :
+	hogs=
+	for p in $(pidof nofail-hog); do
+		kb=$(sed -n 's/^VmRSS: *\([0-9]*\).*/\1/p' /proc/"$p"/status 2>/dev/null)
+		hogs="$hogs$((${kb:-0} / 1024)),"
+	done
+	echo "oom_kill=$(sed -n 's/^oom_kill //p' /proc/vmstat) hogs_mb=${hogs%,}"
+}
+
 # hog_start / hog_stop: one nofail-hog holds the free memory but
 # HOG_SLACK_MB, another grows until the OOM killer kills it, and is
 # started again by a loop that the OOM killer leaves alone, so that the
@@ -92,6 +105,7 @@ pressure() {
 	round=0
 	while [ $(($(centiseconds) - t0)) -lt $((PRESSURE_SECONDS * 100)) ]; do
 		round=$((round + 1))
+		[ $((round % 10)) != 1 ] || say "$name: round $round: $(memory_now)"
 		workload "$mnt" "$dev" "$type" "$round" || unfinished=$((unfinished + 1))
 		# a workload that was killed printed no counts
 		case $ops$failed$enomem in *[!0-9]*) ops=0 failed=0 enomem=0 ;; esac
