@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat pressure boot survey mutants report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat pressure bench boot survey mutants report check lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -52,6 +52,9 @@ boot: kernel ## boot test: torture module, file systems under aimed failslab (T=
 
 pressure: kernel ## real memory shortage, base and series side by side (not a test; builds the base)
 	@$(SCRIPTS)/pressure.sh $(TREE) $(BUILD)/kunit $(BUILD)/pressure
+
+bench: kernel ## the cost in instructions: helpers vs allocators, page allocator base vs series; table, JSON, plot (build/bench)
+	@$(SCRIPTS)/bench.sh $(TREE) $(BUILD)/kunit $(BUILD)/bench
 
 survey: kernel ## unaimed failslab, base vs series, and a negative control (not a test)
 	@$(SCRIPTS)/survey.sh $(TREE) $(BUILD)/kunit $(BUILD)/survey

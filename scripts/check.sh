@@ -15,11 +15,15 @@
 #                must fail), then a file workload on ext4 (jbd2), btrfs,
 #                gfs2, reiserfs and ext4 on dm-mirror with failslab aimed
 #                at the converted call sites, fsck, checksums
-#   pressure     the series under real memory shortage (a hog that the
-#                OOM killer kills again and again, no fault injection):
+#   pressure     the series under real memory shortage (a hog that makes
+#                the OOM killer act, no fault injection):
 #                no oops, BUG, panic, hung task or soft lockup, every
 #                workload finished, fsck clean, every fsynced file read
 #                back, and OOM kills seen, or the run proved nothing
+#   bench        make bench at its smallest (the helpers' success path,
+#                2000 pairs under -icount): every pair measured twice, no
+#                NULL, the two runs agree; a run that it cannot rot, not
+#                a measurement
 #   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a
@@ -169,6 +173,12 @@ if [ "$applied" = 0 ]; then
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/pressure.sh" "$tree" "$kout" "$check/pressure" check >"$logs/pressure.log" 2>&1
 		collect pressure PRESSURE "$logs/pressure.log"
+	fi
+
+	progress "check: make bench at its smallest (log: $logs/bench.log)"
+	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
+		"$NOFAIL_TOP/scripts/bench.sh" "$tree" "$kout" "$check/bench" small >"$logs/bench.log" 2>&1
+		collect bench BENCH "$logs/bench.log"
 	fi
 
 	progress "check: the bench's own safety (log: $logs/safety.log)"

@@ -147,10 +147,44 @@ nofail_mini_initramfs() {
 # SECONDS (default 600) is killed (exit 124), and so is QEMU when the
 # script ends.  slab_nomerge keeps slab caches apart for failslab's
 # cache-filter, nokaslr keeps System.map's addresses for its stack filter.
+# With NOFAIL_QEMU_ICOUNT set, one CPU and "-icount shift=0,sleep=off":
+# guest time advances one nanosecond per instruction (the benchmarks).
 # Returns QEMU's exit status.
+
+# nofail_bench_boot NAME SRC OBJ OUT MODDIR... : build the benchmark
+# modules of benchmarks/MODDIR against the kernel SRC built in OBJ, boot
+# that kernel with them under -icount (benchmarks/init loads each, with
+# pairs=NOFAIL_PAIRS when set), console in OUT/NAME.log; stops when a
+# module did not say "done".
+nofail_bench_boot() {
+	local name=$1 src=$2 obj=$3 out=$4 d mods=() opts
+	shift 4
+	mapfile -t opts < <(nofail_make_options)
+	for d in "$@"; do
+		nofail_rm "$out/mod-$name-$d"
+		cp -r "$NOFAIL_TOP/benchmarks/$d" "$out/mod-$name-$d"
+		make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" M="$out/mod-$name-$d" modules ||
+			die "bench: benchmarks/$d does not build against $obj"
+		mods+=("$out/mod-$name-$d"/*.ko)
+	done
+	nofail_mini_initramfs "$out/$name.cpio" "$NOFAIL_TOP/benchmarks/init" \
+		"sh mount insmod rmmod echo sed reboot" "${mods[@]}"
+	progress "bench: boot $name with $* under QEMU -icount"
+	NOFAIL_QEMU_ICOUNT=1 NOFAIL_QEMU_MEM=1024 nofail_qemu "$obj/arch/x86/boot/bzImage" \
+		"$out/$name.cpio" "${NOFAIL_PAIRS:+nofail.pairs=$NOFAIL_PAIRS}" "$out/$name.log" 900 \
+		>/dev/null || true
+	for d in "${mods[@]}"; do
+		d=$(basename "$d" .ko)
+		grep -q "$d: done" "$out/$name.log" || die "bench: $name: no result from $d, see $out/$name.log"
+	done
+}
 nofail_qemu() {
+	local cpus=(-smp 2)
+
+	# instructions for time, on one CPU: the benchmarks
+	[ -z "${NOFAIL_QEMU_ICOUNT:-}" ] || cpus=(-smp 1 -icount "shift=0,sleep=off")
 	nofail_group "$4" "${5:-600}" qemu-system-x86_64 -nodefaults -nographic -serial stdio \
-		-no-reboot -m "${NOFAIL_QEMU_MEM:-2048}" -smp 2 -bios qboot.rom \
+		-no-reboot -m "${NOFAIL_QEMU_MEM:-2048}" "${cpus[@]}" -bios qboot.rom \
 		-kernel "$1" -initrd "$2" \
 		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
 		</dev/null

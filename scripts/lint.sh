@@ -5,7 +5,8 @@
 #
 #   - bash -n on every script, sh -n on the guest's /init, python3 -m
 #     py_compile on the Python ones
-#   - checkpatch.pl --strict -f on the torture module (module/)
+#   - checkpatch.pl --strict -f on the torture module (module/) and the
+#     benchmark modules (benchmarks/)
 #   - checkpatch.pl --strict on every patch in patches/series
 #   - patches/series names only files that exist, and every patch is named
 #   - kernel-doc -Wall on the files the series documents
@@ -29,7 +30,7 @@ for s in "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/.ci/run; do
 	bash -n "$s"
 	res "bash -n ${s#"$NOFAIL_TOP"/}" $?
 done
-for s in "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/*/init "$NOFAIL_TOP"/tests/boot/lib/*.sh "$NOFAIL_TOP"/tests/boot/target/*.sh; do
+for s in "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/init "$NOFAIL_TOP"/tests/boot/lib/*.sh "$NOFAIL_TOP"/tests/boot/target/*.sh; do
 	sh -n "$s"
 	res "sh -n ${s#"$NOFAIL_TOP"/}" $?
 done
@@ -37,8 +38,8 @@ done
 # the guests' /init as the POSIX sh that busybox runs.
 shellcheck -S warning -s bash "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/tests/*/*.sh "$NOFAIL_TOP"/.ci/run
 res "shellcheck scripts/ tests/*/*.sh .ci/run" $?
-shellcheck -S warning -s dash "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/*/init
-res "shellcheck tests/*/init benchmarks/*/init" $?
+shellcheck -S warning -s dash "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/init
+res "shellcheck tests/*/init benchmarks/init" $?
 # The boot test's lib/ and target/ files share the runner's variables
 # (sourced, one shell): assigned in one file, read in another.
 shellcheck -S warning -s dash -e SC2034,SC2154 "$NOFAIL_TOP"/tests/boot/lib/*.sh \
@@ -66,7 +67,7 @@ if [ -x "$tree/scripts/checkpatch.pl" ]; then
 		"$NOFAIL_TOP/scripts/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p" >/dev/null 2>&1
 		res "checkpatch $p" $?
 	done
-	for f in "$NOFAIL_TOP"/module/*.c "$NOFAIL_TOP"/module/Kbuild; do
+	for f in "$NOFAIL_TOP"/module/*.c "$NOFAIL_TOP"/module/Kbuild "$NOFAIL_TOP"/benchmarks/*/*.c; do
 		"$tree/scripts/checkpatch.pl" --strict --no-tree --quiet -f "$f"
 		res "checkpatch ${f#"$NOFAIL_TOP"/}" $?
 	done

@@ -19,7 +19,6 @@ tree=$(realpath -m "${1:?usage: page-alloc-cost.sh TREE KBUILD OUT}")
 kbuild=$(realpath -m "${2:?usage: page-alloc-cost.sh TREE KBUILD OUT}")
 out=$(realpath -m "${3:?usage: page-alloc-cost.sh TREE KBUILD OUT}")
 export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
-mapfile -t opts < <(nofail_make_options)
 nofail_outdir "$out"
 
 patch=$(nofail_commit "$tree" "mm, page_alloc: move the __GFP_NOFAIL policy")
@@ -32,24 +31,8 @@ base_src=$out/linux base_obj=$out/kunit
 nofail_worktree "$tree" "$patch^" "$base_src"
 "$NOFAIL_TOP/scripts/kernel.sh" "$base_src" "$base_obj" --config "$kbuild/.config"
 
-run() {	# run NAME SRC OBJ: build the module, boot, keep the console
-	local name=$1 src=$2 obj=$3 mod=$out/mod-$1
-	nofail_rm "$mod"
-	cp -r "$NOFAIL_TOP/benchmarks/page-alloc-cost" "$mod"
-	make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" M="$mod" modules
-	nofail_mini_initramfs "$out/$name.cpio" "$NOFAIL_TOP/benchmarks/page-alloc-cost/init" \
-		"sh mount insmod echo reboot" "$mod/page_alloc_cost.ko"
-	progress "page-alloc-cost: boot $name under QEMU -icount"
-	nofail_group "$out/$name.log" 600 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 1 \
-		-bios qboot.rom -icount shift=0,sleep=off \
-		-kernel "$obj/arch/x86/boot/bzImage" -initrd "$out/$name.cpio" \
-		-append "console=ttyS0 kunit.enable=0 panic=-1 loglevel=7" \
-		</dev/null >/dev/null || true
-	grep -q 'page_alloc_cost: done' "$out/$name.log" ||
-		die "page-alloc-cost: $name: no result, see $out/$name.log"
-}
+nofail_bench_boot base "$base_src" "$base_obj" "$out" page-alloc-cost
+nofail_bench_boot series "$tree" "$kbuild" "$out" page-alloc-cost
 
-run base "$base_src" "$base_obj"
-run series "$tree" "$kbuild"
-
-python3 "$NOFAIL_TOP/scripts/page-alloc-cost-table.py" "$out/base.log" "$out/series.log"
+python3 "$NOFAIL_TOP/scripts/bench-table.py" --pages "$out/base.log" "$out/series.log" \
+	--json "$out/page-alloc-cost.json" --data "$out/page-alloc-cost.dat"

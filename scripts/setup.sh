@@ -21,6 +21,8 @@ pkgs=(
 	busybox-static e2fsprogs btrfs-progs reiserfsprogs gfs2-utils dmsetup
 	# checks
 	coccinelle shellcheck
+	# make bench: the plots
+	gnuplot-nox
 )
 
 missing=()
