@@ -23,7 +23,7 @@ aims=${3:-}
 root=$out.d
 applets=(sh mount umount losetup mkdir cat sync md5sum grep sed echo printf
 	sleep seq truncate blockdev rm tail wc tr dmesg reboot insmod rmmod stat
-	cut sort timeout awk head uniq killall rmdir)
+	cut sort timeout awk head uniq killall rmdir pidof ps)
 tools=(mke2fs e2fsck mkfs.btrfs btrfs mkfs.gfs2 fsck.gfs2 mkreiserfs
 	reiserfsck dmsetup)
 

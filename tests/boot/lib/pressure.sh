@@ -20,28 +20,38 @@ memory_now() {
 		tr -d :
 	hogs=
 	for p in $(pidof nofail-hog); do
-		kb=$(sed -n 's/^VmRSS: *\([0-9]*\).*/\1/p' /proc/"$p"/status 2>/dev/null)
+		kb=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' /proc/"$p"/status 2>/dev/null)
 		hogs="$hogs$((${kb:-0} / 1024)),"
 	done
 	echo "oom_kill=$(sed -n 's/^oom_kill //p' /proc/vmstat) hogs_mb=${hogs%,}"
 }
 
-# hog_start / hog_stop: one nofail-hog holds the free memory but
-# HOG_SLACK_MB, another grows until the OOM killer kills it, and is
-# started again by a loop that the OOM killer leaves alone, so that the
-# OOM killer acts again and again while the workload runs.
-hog_start() {
-	rm -f /tmp/hog.stop
-	avail=$(($(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024))
-	nofail-hog hold $((avail - HOG_SLACK_MB)) >/dev/null 2>&1 &
-	hog_loops=$!
+# hog_loop ARGS...: nofail-hog ARGS, started again each time the OOM
+# killer kills it, until hog_stop, by a loop that the OOM killer leaves
+# alone.
+hog_loop() {
 	(
 		echo -1000 >/proc/self/oom_score_adj
 		while [ ! -e /tmp/hog.stop ]; do
-			nofail-hog grow >/dev/null 2>&1
+			# killed, as it should be: without "|| true" the
+			# target's "set -e" would end the loop with it
+			nofail-hog "$@" >/dev/null 2>&1 || true
 		done
 	) &
 	hog_loops="$hog_loops $!"
+}
+
+# hog_start / hog_stop: one nofail-hog holds the free memory but
+# HOG_SLACK_MB (oom_score_adj -900: the last to go), another grows until
+# the OOM killer kills it (1000: the first), each started again after a
+# kill, so that the OOM killer acts again and again while the workload
+# runs.
+hog_start() {
+	rm -f /tmp/hog.stop
+	avail=$(($(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024))
+	hog_loops=
+	hog_loop hold $((avail - HOG_SLACK_MB))
+	hog_loop grow
 	# until the first kill: the run proves nothing without one
 	for _ in $(seq 1 120); do
 		[ "$(sed -n 's/^oom_kill //p' /proc/vmstat)" -gt "${oom_kill0:-0}" ] && return 0
