@@ -19,11 +19,12 @@
 #                the OOM killer act, no fault injection):
 #                no oops, BUG, panic, hung task or soft lockup, every
 #                workload finished, fsck clean, every fsynced file read
-#                back, and OOM kills seen, or the run proved nothing
+#                back, and two OOM kills or more on every file system,
+#                or the run proved nothing
 #   bench        make bench at its smallest (the helpers' success path,
-#                2000 pairs under -icount): every pair measured twice, no
-#                NULL, the two runs agree; a run that it cannot rot, not
-#                a measurement
+#                2000 pairs under -icount): five runs per pair, no NULL,
+#                the two smallest runs of each within 0.5 %; so that the
+#                benchmark cannot rot, not a measurement
 #   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a

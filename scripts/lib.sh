@@ -150,6 +150,17 @@ nofail_mini_initramfs() {
 # With NOFAIL_QEMU_ICOUNT set, one CPU and "-icount shift=0,sleep=off":
 # guest time advances one nanosecond per instruction (the benchmarks).
 # Returns QEMU's exit status.
+nofail_qemu() {
+	local cpus=(-smp 2)
+
+	# instructions for time, on one CPU: the benchmarks
+	[ -z "${NOFAIL_QEMU_ICOUNT:-}" ] || cpus=(-smp 1 -icount "shift=0,sleep=off")
+	nofail_group "$4" "${5:-600}" qemu-system-x86_64 -nodefaults -nographic -serial stdio \
+		-no-reboot -m "${NOFAIL_QEMU_MEM:-2048}" "${cpus[@]}" -bios qboot.rom \
+		-kernel "$1" -initrd "$2" \
+		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
+		</dev/null
+}
 
 # nofail_bench_boot NAME SRC OBJ OUT MODDIR... : build the benchmark
 # modules of benchmarks/MODDIR against the kernel SRC built in OBJ, boot
@@ -177,17 +188,6 @@ nofail_bench_boot() {
 		d=$(basename "$d" .ko)
 		grep -q "$d: done" "$out/$name.log" || die "bench: $name: no result from $d, see $out/$name.log"
 	done
-}
-nofail_qemu() {
-	local cpus=(-smp 2)
-
-	# instructions for time, on one CPU: the benchmarks
-	[ -z "${NOFAIL_QEMU_ICOUNT:-}" ] || cpus=(-smp 1 -icount "shift=0,sleep=off")
-	nofail_group "$4" "${5:-600}" qemu-system-x86_64 -nodefaults -nographic -serial stdio \
-		-no-reboot -m "${NOFAIL_QEMU_MEM:-2048}" "${cpus[@]}" -bios qboot.rom \
-		-kernel "$1" -initrd "$2" \
-		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
-		</dev/null
 }
 
 # nofail_worktree TREE COMMIT DIR: DIR, a worktree of TREE at COMMIT,
