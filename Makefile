@@ -62,8 +62,8 @@ survey: kernel ## unaimed failslab, base vs series, and a negative control (not 
 mutants: kernel ## break each tested behaviour once: the suites must catch it (not a test)
 	@$(SCRIPTS)/mutants.sh $(TREE) $(BUILD)/kunit
 
-audit: tree ## Coccinelle: slab allocations that still get __GFP_NOFAIL
-	@$(SCRIPTS)/audit.sh $(TREE) drivers/md/dm-region-hash.c fs/btrfs fs/gfs2 fs/jbd2 fs/reiserfs
+audit: tree ## Coccinelle, whole tree: the must-succeed sites left, per subsystem and allocator (build/audit)
+	@$(SCRIPTS)/audit.sh --table $(TREE) $(BUILD)/audit
 
 fastpath: kernel ## compare each allocator with its _nofail helper in the disassembly
 	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""bench-table.py [--helpers LOG] [--pages BASE.LOG SERIES.LOG] --json FILE
-                  --data FILE [--check]
+"""bench-table.py [--helpers LOG] [--sites-off LOG] [--pages BASE.LOG SERIES.LOG]
+                  --json FILE --data FILE [--check]
 
 The table of scripts/bench.sh: instructions per allocate-and-free pair
 (QEMU -icount shift=0), each ratio taken in one boot (helpers: helper /
 allocator) or one run (page allocator: series / base), and whether it
-meets its target.  --data writes "label ratio target" rows for gnuplot.
+meets its target.  --sites-off: the same helper benchmark in a kernel
+without CONFIG_NOFAIL_SITES and CONFIG_FAIL_NOFAIL, for the cost of the
+site list and the site control on the success path (series patches 10
+and 12): the helper with them against without, the allocator likewise.  --data writes "label ratio target" rows for gnuplot.
 Each figure is the smallest of the runs (benchmarks/helper-cost: five),
 the one without a timer interrupt in it.  With --check, "BENCH 0|1
 <what>" lines with a plan, and exit 1 when one is 1: every pair measured
@@ -50,6 +53,7 @@ def pages(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--helpers")
+    ap.add_argument("--sites-off")
     ap.add_argument("--pages", nargs=2)
     ap.add_argument("--json", required=True)
     ap.add_argument("--data", required=True)
@@ -70,6 +74,21 @@ def main():
         out["helpers"][name] = {"plain": plain, "nofail": nofail, "ratio": ratio,
                                 "runs": runs, "target": HELPER_TARGET, "met": met}
         rows.append((name, ratio, HELPER_TARGET))
+    if args.sites_off and h:
+        off, _, _ = helpers(args.sites_off)
+        out["sites"] = {}
+        print(f"\n{'sites and site control on against off':<38}{'off':>9}{'on':>9}{'ratio':>8}"
+              f"  allocator on/off")
+        for name, runs in h.items():
+            if name not in off:
+                continue
+            on_plain, on_nofail = min(a for a, _ in runs), min(b for _, b in runs)
+            off_plain, off_nofail = min(a for a, _ in off[name]), min(b for _, b in off[name])
+            ratio = on_nofail / off_nofail
+            print(f"{name:<38}{off_nofail:>9.1f}{on_nofail:>9.1f}{ratio:>8.3f}  {on_plain / off_plain:.3f}")
+            out["sites"][name] = {"off": off_nofail, "on": on_nofail, "ratio": ratio,
+                                  "allocator_ratio": on_plain / off_plain}
+            rows.append((name + " sites on/off", ratio, HELPER_TARGET))
     if args.pages:
         base, series = pages(args.pages[0]), pages(args.pages[1])
         print(f"\n{'page allocator, series against base':<38}{'base':>9}{'series':>9}{'ratio':>8}"

@@ -32,10 +32,14 @@
 #                patch that does not apply is named, make patches then
 #                refuses, and make tree recovers once it is fixed; an
 #                interrupted or killed boot leaves no QEMU behind
-#   audit        no slab allocation in the five converted subsystems gets
-#                __GFP_NOFAIL after the series (Coccinelle); on the base
-#                tree the same check must find the sites, or it proves
-#                nothing
+#   cocci-cases  the series' semantic patch (scripts/coccinelle/api/
+#                nofail.cocci, patch 13) finds each known case of
+#                tests/coccinelle/nofail-cases.c as its kind, none of the
+#                look-alikes, and patch mode makes the rewrites marked
+#   audit        with it, no slab allocation in the five converted
+#                subsystems gets __GFP_NOFAIL after the series; on the
+#                base tree the same check must find the sites, or it
+#                proves nothing
 #
 # Every step runs even when an earlier one failed, unless it needs what
 # failed.  The log of each step is in build/check/logs/.  The last line is
@@ -105,7 +109,8 @@ audit() {
 		nofail_rm "$dir"
 		nofail_outdir "$dir"
 		git -C "$1" archive "$rev" "${nofail_paths[@]}" | tar -x -C "$dir"
-		"$NOFAIL_TOP/scripts/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
+		COCCI=$1/scripts/coccinelle/api/nofail.cocci \
+			"$NOFAIL_TOP/scripts/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
 		rc=$?
 		if [ "$rev" = HEAD ]; then
 			result audit/series $rc "$log"
@@ -142,7 +147,8 @@ if [ "$applied" = 0 ]; then
 	step roundtrip bash -c "'$NOFAIL_TOP/scripts/format-patches.sh' '$tree' '$check/patches' &&
 		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
 
-	progress "check: no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
+	progress "check: the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
+	step cocci-cases "$NOFAIL_TOP/scripts/cocci-cases.sh" "$tree"
 	audit "$tree"
 
 	progress "check: KUnit under QEMU (log: $logs/kunit.log)"

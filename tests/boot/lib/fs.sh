@@ -73,15 +73,13 @@ exercise() {
 	fi
 	grep "^$name " /etc/nofail/aims >/tmp/aims
 	[ -s /tmp/aims ] || { echo "no aims for $name"; return 1; }
+	path=$(site_path "$name")
+	sites_list >/tmp/sites.start
 	ops_all=0 failed_all=0 enomem_all=0 injected_all=0
 	while read -r _ tasks percent kind args; do
 		round=$((round + 1))
-		aim $kind $args
-		failslab_arm "$percent" "$tasks"
-		workload "$mnt" "$dev" "$type" $round
-		injected=$(failslab_injected)
-		failslab_reset
-		say "$name: aim $kind $(echo "$args" | sed 's/ 0x.*//') at $percent%: ops $ops failed $failed injected $injected"
+		sites_list >/tmp/sites.before
+		aim_round "$tasks" "$percent" "$kind" $args
 		ops_all=$((ops_all + ops))
 		failed_all=$((failed_all + failed))
 		enomem_all=$((enomem_all + enomem))
@@ -93,14 +91,64 @@ exercise() {
 			{ echo "$name went read-only or withdrew"; return 1; }
 	done </tmp/aims
 	finish "$name" "$dev" "$type" "$@"
+	# Per site of the subsystem, from /proc/nofailinfo: every failure was
+	# retried and returned, whatever failed it.
+	sites_list >/tmp/sites.end
+	sites_delta /tmp/sites.start /tmp/sites.end "$path" >/tmp/sites.run
+	[ -s /tmp/sites.run ] || { echo "no _nofail call site under $path in /proc/nofailinfo"; return 1; }
+	while read -r line; do say "$name: counted $line"; done </tmp/sites.run
+	sites_check /tmp/sites.run
 	# The helpers' first-failure reports: once per call site and boot.
 	dmesg | sed -n 's/.*nofail: \(.*\): first allocation failure here.*/\1/p' |
 		sort -u >/tmp/sites
 	while read -r site; do say "$name: site $site"; done </tmp/sites
-	sites=$(grep -c " at .*$(site_path "$name")" /tmp/sites || true)
+	sites=$(grep -c " at .*$path" /tmp/sites || true)
+	retried=$(awk '{ n += $8 } END { print n + 0 }' /tmp/sites.run)
 	# fsck=clean: finish stops the target when the checker complains.
-	say "figures $name ops=$ops_all failed=$failed_all enomem=$enomem_all injected=$injected_all sites=$sites files=$(wc -l <"$list") fsck=clean"
-	[ "$sites" -gt 0 ] || { echo "no first-failure report from a site in $(site_path "$name")"; return 1; }
+	say "figures $name ops=$ops_all failed=$failed_all enomem=$enomem_all injected=$injected_all sites=$sites retried=$retried files=$(wc -l <"$list") fsck=clean"
+	[ "$sites" -gt 0 ] || { echo "no first-failure report from a site in $path"; return 1; }
+}
+
+# aim_round TASKS PERCENT KIND ARGS...: one workload round under one aim
+# of tests/boot/aims; sets ops, failed, enomem and injected, and says
+# how many of the injected failures were first attempts of the helpers
+# at the subsystem's sites (the rest failed other allocations: dm's
+# mempool, for one).
+#   site: the site control, TIMES (the PERCENT column) first attempts
+#         failed at each site in the functions ARGS, each of which must
+#         have had one, but for a FUNCTION? (armed, counted, not required).
+#   otherwise: failslab, aimed by KIND at ARGS.
+aim_round() {
+	tasks=$1 percent=$2 kind=$3
+	shift 3
+	if [ "$kind" = site ]; then
+		# shellcheck disable=SC2046 # one function a word
+		sites_arm "$percent" $(echo "$*" | tr -d '?')
+	else
+		aim "$kind" "$@"
+		failslab_arm "$percent" "$tasks"
+	fi
+	workload "$mnt" "$dev" "$type" $round
+	if [ "$kind" = site ]; then
+		sites_reset
+	else
+		injected=$(failslab_injected)
+		failslab_reset
+	fi
+	sites_list >/tmp/sites.after
+	sites_delta /tmp/sites.before /tmp/sites.after "$path" >/tmp/sites.round
+	helper=$(awk '{ n += $4 } END { print n + 0 }' /tmp/sites.round)
+	if [ "$kind" = site ]; then
+		injected=$(awk '{ n += $6 } END { print n + 0 }' /tmp/sites.round)
+		for f in "$@"; do
+			case $f in *'?') continue ;; esac
+			awk -v f="$f" '$1 == f && $6 > 0 { hit = 1 } END { exit !hit }' /tmp/sites.round ||
+				{ echo "site aim: no first attempt failed in $f"; return 1; }
+		done
+		say "$name: aim site $* x$percent: ops $ops failed $failed injected $injected helper $helper"
+	else
+		say "$name: aim $kind $(echo "$*" | sed 's/ 0x.*//') at $percent%: ops $ops failed $failed injected $injected helper $helper other $((injected - helper))"
+	fi
 }
 
 # site_path NAME: where the converted sites a target reaches are.

@@ -23,6 +23,8 @@ field() {
 # torture_run NAME PARAM...: load the module with those parameters and
 # failslab reset, wait for its verdict, unload it.  Sets v to the verdict
 # ("SUCCESS: ..." or "FAILURE: ...") and prints it with its figures.
+# The module's lines of /proc/nofailinfo before the unload go to
+# /tmp/NAME.sites.
 torture_run() {
 	name=$1
 	shift
@@ -30,6 +32,8 @@ torture_run() {
 	dmesg -c >/dev/null
 	insmod $MODULE "$@"
 	v=$(verdict)
+	# its call sites, as /proc/nofailinfo lists them while it is loaded
+	sites_list | grep -F ' [nofail_torture] ' >"/tmp/$name.sites" || true
 	rmmod nofail_torture
 	say "$name: $v"
 	say "figures $name calls=$(field "$v" calls) injected=$(field "$v" injected) null=$(field "$v" null)"

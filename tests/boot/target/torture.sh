@@ -11,3 +11,9 @@ case $v in SUCCESS:*) ;; *) echo "expected SUCCESS"; exit 1 ;; esac
 # Every injected failure was retried by a helper: each helper's call
 # site reported its first one.
 [ "$(dmesg | grep -c 'nofail: nt_call_nofail() at .*first allocation failure here')" -gt 0 ]
+# Its six call sites (one per helper, in nt_call_nofail()) were listed
+# while it was loaded, each failure retried; none is listed after.
+while read -r line; do say "torture: listed $line"; done </tmp/torture.sites
+[ "$(awk '$NF == "func:nt_call_nofail"' /tmp/torture.sites | wc -l)" = 6 ]
+awk '$1 != $3 || $4 != 0 { exit 1 } { n += $3 } END { exit !(n > 0) }' /tmp/torture.sites
+! sites_list | grep -F ' [nofail_torture] '
