@@ -18,6 +18,13 @@ out=$(realpath -m "${2:?usage: build-each.sh TREE OUT LOGS}")
 branch=$(git -C "$tree" symbolic-ref --short HEAD)
 export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
+# Each commit gets OUT's config as it was, made old for that commit's
+# Kconfig: an option that a later patch adds (CONFIG_NOFAIL_SITES) is
+# dropped before it, and is back from its patch on, so that a file built
+# only with it is compiled with it.  OUT's config is put back at the end.
+config=$(mktemp)
+cp "$out/.config" "$config"
+trap 'cp "$config" "$out/.config"; rm -f "$config"' EXIT
 
 echo "BUILDEACH 1..$(git -C "$tree" rev-list --count nofail-base..HEAD)"
 for c in $(git -C "$tree" rev-list --reverse nofail-base..HEAD); do
@@ -27,7 +34,9 @@ for c in $(git -C "$tree" rev-list --reverse nofail-base..HEAD); do
 	[ -n "$objs" ] || objs=mm/slab_common.o
 	git -C "$tree" checkout -q "$c"
 	progress "build-each: $subject: $(echo $objs)"
-	if make -s -C "$tree" O="$out" ARCH=x86_64 -j"$JOBS" "${opts[@]}" $objs; then
+	cp "$config" "$out/.config"
+	if make -s -C "$tree" O="$out" ARCH=x86_64 "${opts[@]}" olddefconfig >/dev/null &&
+		make -s -C "$tree" O="$out" ARCH=x86_64 -j"$JOBS" "${opts[@]}" $objs; then
 		echo "BUILDEACH 0 $name"
 	else
 		echo "BUILDEACH 1 $name"

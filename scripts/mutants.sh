@@ -50,6 +50,11 @@ mutants=(
 	"retry-charges-itself@mm/slab_common.c@kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE, _RET_IP_);@kmalloc_node_track_caller(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE);@test_profiling_charges_caller"
 	"no-watermarks@mm/page_alloc.c@\tif (unlikely(gfp_mask & __GFP_NOFAIL)) {\n\t\tpage = __alloc_pages_nofail_oom(@\tif (0) {\n\t\tpage = __alloc_pages_nofail_oom(@test_no_watermarks"
 	"no-min-reserve@mm/page_alloc.c@\tif (unlikely(nofail)) {\n\t\t/*\n\t\t * Lacking@\tif (0) {\n\t\t/*\n\t\t * Lacking@test_min_reserve"
+	"retry-not-counted@mm/nofail_sites.c@\tatomic_long_inc(&site->retried);@\t;@test_site_counts"
+	"site-partial-name@mm/nofail_sites.c@\treturn slen == flen || file[flen - slen - 1] == '/';@\treturn true;@test_site_listed"
+	"no-retried-event@mm/nofail_sites.c@\ttrace_nofail_retried(site, bytes, flags, wait);@\t;@test_site_tracepoints"
+	"systematic-round-reused@mm/nofail_sites.c@\t\tnofail_systematic_last = nofail_systematic_last + 1 ?: 1;@\t\tnofail_systematic_last = 1;@test_inject_systematic"
+	"inject-ignores-count@mm/nofail_sites.c@atomic_add_unless(&site->inject, -1, 0)@atomic_read(&site->inject)@test_inject_one_site"
 )
 
 run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass

@@ -86,9 +86,35 @@ void *direct_multiline(size_t size)
 	/* FIND: direct */ /* PATCH: p4 = kmalloc_nofail(size, */
 	p4 = kmalloc(size,
 		     GFP_KERNEL | __GFP_NOFAIL);
-	/* GONE */
+	/* a run-time size: the helper returns NULL above KMALLOC_MAX_CACHE_SIZE, the check stays */
 	if (unlikely(!p4)) return ERR_PTR(-ENOMEM);
 	return p4;
+}
+
+int same_variable_two_calls(size_t big)
+{
+	void *p;
+
+	p = kmalloc(16, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: p = kmalloc_nofail(16, GFP_KERNEL); */
+	kfree(p);
+	/* an earlier call to p was rewritten; this check is another's and stays */
+	p = kmalloc_nofail(big, GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	kfree(p);
+	return 0;
+}
+
+void *masked_in_group(size_t size, gfp_t gfp)
+{
+	return kmalloc(size, gfp & ~(__GFP_NORETRY | __GFP_NOFAIL)); /* NOT */
+}
+
+void *masked_group_variable(size_t size, gfp_t mask)
+{
+	gfp_t gfp = mask & ~(__GFP_DIRECT_RECLAIM | __GFP_NOFAIL);
+
+	return kmalloc(size, gfp); /* NOT */
 }
 
 void *direct_report_only(size_t size, void *old, gfp_t gfp, int node)
