@@ -10,19 +10,32 @@
 #   helpers     each _nofail helper against the allocator call it wraps,
 #               allocate-and-free pairs on the success path, in the series
 #               kernel (benchmarks/helper-cost); target: ratio <= 1.02;
-#   sites       the helpers' benchmark again in a kernel of the same
-#               config without CONFIG_NOFAIL_SITES and CONFIG_FAIL_NOFAIL
-#               (patches 10 and 12; built in build/sites-off), each helper
-#               with them against without;
+#   sites       the helpers' benchmark again in two kernels of the same
+#               config, one without CONFIG_FAIL_NOFAIL (patch 12; built in
+#               build/inject-off), one without it and CONFIG_NOFAIL_SITES
+#               (patch 10; build/sites-off): the cost of each option on
+#               each helper's success path;
 #   page alloc  alloc_pages()/__free_pages() pairs, orders 0, 1 and 3,
 #               with and without __GFP_NOFAIL, in the kernel before the
 #               page allocator patch and in the series, same config
-#               (scripts/page-alloc-cost.sh); target: ratio <= 1.00.
+#               (scripts/page-alloc-cost.sh); target: ratio <= 1.00;
+#   waiting     a request while ZONE_DMA is held short for 2 s, through
+#               a helper, a loop of plain attempts (the 2010 helpers), the
+#               same loop sleeping a jiffy after each failure, and
+#               __GFP_NOFAIL (benchmarks/wait-cost): the CPU its task
+#               burns meanwhile, and the time from the end of the
+#               shortage to its return; target for the helper: <= 2 % of
+#               a CPU;
+#   memcg       one accounted request in a memory cgroup at its limit,
+#               through a helper and with __GFP_NOFAIL
+#               (benchmarks/memcg-cost): instructions to success, and the
+#               group's max and oom events.
 #
 # Prints one table (scripts/bench-table.py), writes OUT/bench.txt,
-# OUT/bench.json and OUT/bench.png (gnuplot).  "small", for make check:
-# the helpers only, 2000 pairs, and "BENCH 0|1 <what>" lines, so that the
-# benchmark cannot rot; it is not a measurement.
+# OUT/bench.json, OUT/bench.png and OUT/waiting.png (gnuplot).  "small",
+# for make check: the helpers at 2000 pairs, the waiting at 200 ms and
+# the memcg request, in the series kernel only, and "BENCH 0|1 <what>"
+# lines, so that the benchmarks cannot rot; it is not a measurement.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -35,30 +48,49 @@ small=${4:-}
 [ -f "$kbuild/arch/x86/boot/bzImage" ] || die "bench: no kernel in $kbuild (run make kernel)"
 nofail_outdir "$out"
 
-pairs=20000
-[ -z "$small" ] || pairs=2000
-NOFAIL_PAIRS=$pairs nofail_bench_boot helpers "$tree" "$kbuild" "$out" helper-cost
+pairs=20000 hold=2000
+[ -z "$small" ] || pairs=2000 hold=200
+NOFAIL_BENCH_ARGS="helper_cost.pairs=$pairs" nofail_bench_boot helpers "$tree" "$kbuild" "$out" helper-cost
+NOFAIL_BENCH_ARGS="wait_cost.hold_ms=$hold" nofail_bench_boot waiting "$tree" "$kbuild" "$out" wait-cost
+NOFAIL_BENCH_ARGS="nofail.memcg=$((16 << 20))" nofail_bench_boot memcg "$tree" "$kbuild" "$out" memcg-cost
 pages=() sites=()
+# sites_kernel NAME SED...: the series kernel's .config less the options
+# the sed scripts turn off, built in build/NAME, and the helpers'
+# benchmark booted in it
+sites_kernel() {
+	local name=$1 dir=$NOFAIL_BUILD/$1
+
+	shift
+	sed "$@" "$kbuild/.config" >"$out/$name.config"
+	"$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$dir" --config "$out/$name.config"
+	! grep -q '^CONFIG_FAIL_NOFAIL=y' "$dir/.config" ||
+		die "bench: $dir still has CONFIG_FAIL_NOFAIL"
+	NOFAIL_BENCH_ARGS="helper_cost.pairs=$pairs" nofail_bench_boot "helpers-$name" "$tree" "$dir" "$out" helper-cost
+}
 if [ -z "$small" ]; then
-	off=$NOFAIL_BUILD/sites-off
-	sed -e 's/^CONFIG_NOFAIL_SITES=y$/# CONFIG_NOFAIL_SITES is not set/' \
-		-e 's/^CONFIG_FAIL_NOFAIL=y$/# CONFIG_FAIL_NOFAIL is not set/' \
-		"$kbuild/.config" >"$out/sites-off.config"
-	"$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$off" --config "$out/sites-off.config"
-	grep -q '^CONFIG_NOFAIL_SITES=y' "$off/.config" &&
-		die "bench: $off still has CONFIG_NOFAIL_SITES"
-	NOFAIL_PAIRS=$pairs nofail_bench_boot helpers-sites-off "$tree" "$off" "$out" helper-cost
-	sites=(--sites-off "$out/helpers-sites-off.log")
+	sites_kernel inject-off -e 's/^CONFIG_FAIL_NOFAIL=y$/# CONFIG_FAIL_NOFAIL is not set/'
+	sites_kernel sites-off -e 's/^CONFIG_NOFAIL_SITES=y$/# CONFIG_NOFAIL_SITES is not set/' \
+		-e 's/^CONFIG_FAIL_NOFAIL=y$/# CONFIG_FAIL_NOFAIL is not set/'
+	grep -q '^CONFIG_NOFAIL_SITES=y' "$NOFAIL_BUILD/inject-off/.config" ||
+		die "bench: $NOFAIL_BUILD/inject-off lost CONFIG_NOFAIL_SITES"
+	! grep -q '^CONFIG_NOFAIL_SITES=y' "$NOFAIL_BUILD/sites-off/.config" ||
+		die "bench: $NOFAIL_BUILD/sites-off still has CONFIG_NOFAIL_SITES"
+	sites=(--sites "$out/helpers-inject-off.log" "$out/helpers-sites-off.log")
 	# the base kernel is kept where page-alloc-cost.sh run alone keeps it
 	pac=$NOFAIL_BUILD/page-alloc-cost
 	"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$pac" >/dev/null
 	pages=(--pages "$pac/base.log" "$pac/series.log")
 fi
-python3 "$NOFAIL_TOP/scripts/bench-table.py" ${small:+--check} --helpers "$out/helpers.log" \
-	"${sites[@]}" "${pages[@]}" --json "$out/bench.json" --data "$out/bench.dat" >"$out/bench.txt" &&
+python3 "$NOFAIL_TOP/scripts/bench-table.py" ${small:+--check} --helpers "$out/helpers.log" --waiting "$out/waiting.log" \
+	--memcg "$out/memcg.log" \
+	"${sites[@]}" "${pages[@]}" --json "$out/bench.json" --data "$out/bench.dat" --waiting-data "$out/waiting.dat" \
+	>"$out/bench.txt" &&
 	rc=0 || rc=$?
 cat "$out/bench.txt"
 gnuplot -e "data='$out/bench.dat'; out='$out/bench.png'" "$NOFAIL_TOP/scripts/bench.gnuplot" ||
 	die "bench: gnuplot could not draw $out/bench.png"
-progress "bench: $out/bench.txt, bench.json, bench.png"
+gnuplot -e "data='$out/waiting.dat'; out='$out/waiting.png'; ymin=0; ymax=105" \
+	-e "title='nofail: CPU a request burns while memory is short'; ylabel='% of a CPU'" \
+	"$NOFAIL_TOP/scripts/bench.gnuplot" || die "bench: gnuplot could not draw $out/waiting.png"
+progress "bench: $out/bench.txt, bench.json, bench.png, waiting.png"
 exit "$rc"

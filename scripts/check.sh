@@ -21,10 +21,13 @@
 #                workload finished, fsck clean, every fsynced file read
 #                back, and two OOM kills or more on every file system,
 #                or the run proved nothing
-#   bench        make bench at its smallest (the helpers' success path,
-#                2000 pairs under -icount): five runs per pair, no NULL,
-#                the two smallest runs of each within 0.5 %; so that the
-#                benchmark cannot rot, not a measurement
+#   bench        make bench at its smallest, in the series kernel only:
+#                the helpers' success path (2000 pairs under -icount),
+#                five runs per pair, no NULL, the two smallest runs of
+#                each within 0.5 %; a request waiting 200 ms for memory
+#                four ways, each returned after the shortage ended; a
+#                memory cgroup at its limit, both requests served; so
+#                that the benchmarks cannot rot, not a measurement
 #   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a

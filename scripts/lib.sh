@@ -165,8 +165,9 @@ nofail_qemu() {
 # nofail_bench_boot NAME SRC OBJ OUT MODDIR... : build the benchmark
 # modules of benchmarks/MODDIR against the kernel SRC built in OBJ, boot
 # that kernel with them under -icount (benchmarks/init loads each, with
-# pairs=NOFAIL_PAIRS when set), console in OUT/NAME.log; stops when a
-# module did not say "done".
+# the MODULE.PARAM=VALUE words of NOFAIL_BENCH_ARGS, which go on the
+# kernel command line), console in OUT/NAME.log; stops when a module did
+# not say "done".
 nofail_bench_boot() {
 	local name=$1 src=$2 obj=$3 out=$4 d mods=() opts
 	shift 4
@@ -179,10 +180,10 @@ nofail_bench_boot() {
 		mods+=("$out/mod-$name-$d"/*.ko)
 	done
 	nofail_mini_initramfs "$out/$name.cpio" "$NOFAIL_TOP/benchmarks/init" \
-		"sh mount insmod rmmod echo sed reboot" "${mods[@]}"
+		"sh mount mkdir insmod rmmod echo sed tr reboot" "${mods[@]}"
 	progress "bench: boot $name with $* under QEMU -icount"
 	NOFAIL_QEMU_ICOUNT=1 NOFAIL_QEMU_MEM=1024 nofail_qemu "$obj/arch/x86/boot/bzImage" \
-		"$out/$name.cpio" "${NOFAIL_PAIRS:+nofail.pairs=$NOFAIL_PAIRS}" "$out/$name.log" 900 \
+		"$out/$name.cpio" "${NOFAIL_BENCH_ARGS:-}" "$out/$name.log" 900 \
 		>/dev/null || true
 	for d in "${mods[@]}"; do
 		d=$(basename "$d" .ko)

@@ -53,7 +53,10 @@ mutants=(
 	"retry-not-counted@mm/nofail_sites.c@\tatomic_long_inc(&site->retried);@\t;@test_site_counts"
 	"site-partial-name@mm/nofail_sites.c@\treturn slen == flen || file[flen - slen - 1] == '/';@\treturn true;@test_site_listed"
 	"no-retried-event@mm/nofail_sites.c@\ttrace_nofail_retried(site, bytes, flags, wait);@\t;@test_site_tracepoints"
+	"max-wait-not-kept@mm/nofail_sites.c@\twhile (wait > max && !atomic64_try_cmpxchg(&site->max_wait_ns, &max, wait))\n\t\t;@\t;@test_site_tracepoints"
+	"max-wait-last@mm/nofail_sites.c@\twhile (wait > max && !atomic64_try_cmpxchg(&site->max_wait_ns, &max, wait))\n\t\t;@\tatomic64_set(&site->max_wait_ns, wait);@test_site_tracepoints"
 	"systematic-round-reused@mm/nofail_sites.c@\t\tnofail_systematic_last = nofail_systematic_last + 1 ?: 1;@\t\tnofail_systematic_last = 1;@test_inject_systematic"
+	"inject-takes-report@mm/slab_common.c@test_and_set_bit(injected ? NOFAIL_SITE_INJECT_REPORTED : NOFAIL_SITE_REPORTED,@test_and_set_bit(NOFAIL_SITE_REPORTED,@test_inject_keeps_report"
 	"inject-ignores-count@mm/nofail_sites.c@atomic_add_unless(&site->inject, -1, 0)@atomic_read(&site->inject)@test_inject_one_site"
 )
 
