@@ -158,7 +158,7 @@ def main():
             rows.append((name + " inject/sites", r_inject, HELPER_TARGET))
     if args.pages:
         base, series = pages(args.pages[0]), pages(args.pages[1])
-        print(f"\n{'page allocator, series against base':<42}{'base':>9}{'series':>9}{'ratio':>8}"
+        print(f"\n{'page allocator, series against base':<54}{'base':>9}{'series':>9}{'ratio':>8}"
               f"     target <= {PAGE_TARGET}")
         for name, b in base.items():
             s = series.get(name, float("nan"))
@@ -167,7 +167,7 @@ def main():
             slow = name.endswith(" slow")
             met = None if slow else round(ratio, 3) <= PAGE_TARGET
             verdict = "(slow path entry)" if slow else "met" if met else "NOT MET"
-            print(f"{name:<42}{b:>9.1f}{s:>9.1f}{ratio:>8.3f}     {verdict}")
+            print(f"{name:<54}{b:>9.1f}{s:>9.1f}{ratio:>8.3f}     {verdict}")
             out["page_alloc"][name] = {"base": b, "series": s, "ratio": ratio,
                                        "target": None if slow else PAGE_TARGET, "met": met}
             rows.append((name, ratio, PAGE_TARGET))
