@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """bench-table.py [--helpers LOG] [--sites INJECT_OFF.LOG SITES_OFF.LOG] [--pages BASE.LOG SERIES.LOG]
+                  [--pages-nodebug BASE.LOG SERIES.LOG]
                   [--waiting LOG [--waiting-data FILE]] [--memcg LOG]
                   --json FILE --data FILE [--check]
 
@@ -12,7 +13,9 @@ without CONFIG_FAIL_NOFAIL, and in one without it and
 CONFIG_NOFAIL_SITES, for the cost of the site list (patch 10) and of the
 site control (patch 12) on the success path: each helper in the kernel
 with the option against the one without, and the allocator's ratio of
-the first to the last kernel as a control.
+the first to the last kernel as a control.  --pages-nodebug: the page
+allocator's pair again, built without DEBUG_KERNEL (and so without
+fault injection), as a distribution builds it.
 --waiting: benchmarks/wait-cost, the CPU share a request's task burns
 while memory is short, for a helper, loops of plain attempts and
 __GFP_NOFAIL.  --memcg: benchmarks/memcg-cost, one accounted request in a
@@ -69,6 +72,24 @@ def pages(path):
     return res
 
 
+def page_table(title, logs, out, rows, suffix):
+    """Print the page allocator's figures of one pair of kernels, series
+    against base, into out (JSON) and rows (the plot)."""
+    base, series = pages(logs[0]), pages(logs[1])
+    print(f"\n{title:<54}{'base':>9}{'series':>9}{'ratio':>8}     target <= {PAGE_TARGET}")
+    for name, b in base.items():
+        s = series.get(name, float("nan"))
+        ratio = s / b
+        # the target is for the fast path; a slow-path entry is reported
+        slow = name.endswith(" slow")
+        met = None if slow else round(ratio, 3) <= PAGE_TARGET
+        verdict = "(slow path entry)" if slow else "met" if met else "NOT MET"
+        print(f"{name:<54}{b:>9.1f}{s:>9.1f}{ratio:>8.3f}     {verdict}")
+        out[name] = {"base": b, "series": s, "ratio": ratio,
+                     "target": None if slow else PAGE_TARGET, "met": met}
+        rows.append((name + suffix, ratio, PAGE_TARGET))
+
+
 def waiting(path):
     """{way: [run figures]} of benchmarks/wait-cost, and whether it said done."""
     res, done = {}, False
@@ -111,6 +132,7 @@ def main():
     ap.add_argument("--helpers")
     ap.add_argument("--sites", nargs=2)
     ap.add_argument("--pages", nargs=2)
+    ap.add_argument("--pages-nodebug", nargs=2)
     ap.add_argument("--waiting")
     ap.add_argument("--waiting-data")
     ap.add_argument("--memcg")
@@ -157,20 +179,11 @@ def main():
             rows.append((name + " sites/none", r_sites, HELPER_TARGET))
             rows.append((name + " inject/sites", r_inject, HELPER_TARGET))
     if args.pages:
-        base, series = pages(args.pages[0]), pages(args.pages[1])
-        print(f"\n{'page allocator, series against base':<54}{'base':>9}{'series':>9}{'ratio':>8}"
-              f"     target <= {PAGE_TARGET}")
-        for name, b in base.items():
-            s = series.get(name, float("nan"))
-            ratio = s / b
-            # the target is for the fast path; a slow-path entry is reported
-            slow = name.endswith(" slow")
-            met = None if slow else round(ratio, 3) <= PAGE_TARGET
-            verdict = "(slow path entry)" if slow else "met" if met else "NOT MET"
-            print(f"{name:<54}{b:>9.1f}{s:>9.1f}{ratio:>8.3f}     {verdict}")
-            out["page_alloc"][name] = {"base": b, "series": s, "ratio": ratio,
-                                       "target": None if slow else PAGE_TARGET, "met": met}
-            rows.append((name, ratio, PAGE_TARGET))
+        page_table("page allocator, series against base", args.pages, out["page_alloc"], rows, "")
+    if args.pages_nodebug:
+        out["page_alloc_nodebug"] = {}
+        page_table("the same, without DEBUG_KERNEL", args.pages_nodebug, out["page_alloc_nodebug"],
+                   rows, " nodebug")
     w, w_done = waiting(args.waiting) if args.waiting else ({}, False)
     if w:
         out["waiting"] = w

@@ -19,6 +19,8 @@
 #               with and without __GFP_NOFAIL, in the kernel before the
 #               page allocator patch and in the series, same config
 #               (scripts/page-alloc-cost.sh); target: ratio <= 1.00;
+#               the same pair again without DEBUG_KERNEL (build/nodebug,
+#               build/page-alloc-cost-nodebug), as distributions build;
 #   waiting     a request while ZONE_DMA is held short for 2 s, through
 #               a helper, a loop of plain attempts (the 2010 helpers), the
 #               same loop sleeping a jiffy after each failure, and
@@ -80,6 +82,15 @@ if [ -z "$small" ]; then
 	pac=$NOFAIL_BUILD/page-alloc-cost
 	"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$pac" >/dev/null
 	pages=(--pages "$pac/base.log" "$pac/series.log")
+	# the same pair as a distribution builds it: the series' .config
+	# without DEBUG_KERNEL, and so without fault injection
+	sed 's/^CONFIG_DEBUG_KERNEL=y$/# CONFIG_DEBUG_KERNEL is not set/' "$kbuild/.config" >"$out/nodebug.config"
+	"$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$NOFAIL_BUILD/nodebug" --config "$out/nodebug.config"
+	! grep -q '^CONFIG_DEBUG_KERNEL=y\|^CONFIG_FAULT_INJECTION=y' "$NOFAIL_BUILD/nodebug/.config" ||
+		die "bench: $NOFAIL_BUILD/nodebug still has DEBUG_KERNEL or FAULT_INJECTION"
+	pac=$NOFAIL_BUILD/page-alloc-cost-nodebug
+	"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$NOFAIL_BUILD/nodebug" "$pac" >/dev/null
+	pages+=(--pages-nodebug "$pac/base.log" "$pac/series.log")
 fi
 python3 "$NOFAIL_TOP/scripts/bench-table.py" ${small:+--check} --helpers "$out/helpers.log" --waiting "$out/waiting.log" \
 	--memcg "$out/memcg.log" \

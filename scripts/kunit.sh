@@ -22,7 +22,7 @@ out=$(realpath -m "${2:?$usage}")
 read -ra kernel_args <<<"$NOFAIL_KUNIT_ARGS"
 args=(
 	exec --arch=x86_64 --build_dir="$out"
-	--qemu_args="-smp 2"
+	--qemu_args="-smp 2 ${NOFAIL_QEMU_TCG[*]}"
 	"${kernel_args[@]/#/--kernel_args=}"
 	--timeout=600
 	--json="$out/results.json"

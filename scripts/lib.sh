@@ -32,6 +32,13 @@ nofail_make_options() {
 # rest of the system allocates from the other.
 NOFAIL_KUNIT_ARGS="sysctl.vm.mem_profiling=1 numa=fake=2"
 
+# QEMU's software emulation for every boot with two CPUs: one host thread
+# runs both, in turns.  With a thread per CPU (QEMU's default) a CPU could
+# run a static branch's old code while the other patched it: an "Oops:
+# int3" in sched_clock_cpu() as sched_clock was marked stable, once in a
+# KUnit run and in 1 of 150 boots of that kernel; 0 of 150 in turns.
+NOFAIL_QEMU_TCG=(-accel "tcg,thread=single")
+
 # What the bench made.  It deletes or rewrites only directories it made
 # itself: those under the project's own build/ (ignored by git), and
 # those that hold its stamp file, or whose parent does.  A bench git tree
@@ -151,7 +158,7 @@ nofail_mini_initramfs() {
 # guest time advances one nanosecond per instruction (the benchmarks).
 # Returns QEMU's exit status.
 nofail_qemu() {
-	local cpus=(-smp 2)
+	local cpus=(-smp 2 "${NOFAIL_QEMU_TCG[@]}")
 
 	# instructions for time, on one CPU: the benchmarks
 	[ -z "${NOFAIL_QEMU_ICOUNT:-}" ] || cpus=(-smp 1 -icount "shift=0,sleep=off")
