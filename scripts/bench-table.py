@@ -3,7 +3,7 @@
 """bench-table.py [--helpers LOG] [--sites INJECT_OFF.LOG SITES_OFF.LOG] [--pages BASE.LOG SERIES.LOG]
                   [--pages-nodebug BASE.LOG SERIES.LOG]
                   [--waiting LOG [--waiting-data FILE]] [--memcg LOG]
-                  --json FILE --data FILE [--check]
+                  --json FILE --data FILE [--plots DIR] [--check]
 
 The table of scripts/bench.sh: instructions per allocate-and-free pair
 (QEMU -icount shift=0), each ratio taken in one boot (helpers: helper /
@@ -21,7 +21,9 @@ while memory is short, for a helper, loops of plain attempts and
 __GFP_NOFAIL.  --memcg: benchmarks/memcg-cost, one accounted request in a
 memory cgroup at its limit, helper against __GFP_NOFAIL: instructions to
 success, and the group's max and oom events.  --data and --waiting-data write "label value target" rows
-for gnuplot.
+for gnuplot (a target of "-": none, a slow-path entry); --plots writes
+the rows of --data again, a file per table (DIR/helpers.dat, options.dat,
+pages.dat, pages-nodebug.dat), for a panel each.
 Each figure is the smallest of the runs (benchmarks/helper-cost: five),
 the one without a timer interrupt in it.  With --check, "BENCH 0|1
 <what>" lines with a plan, and exit 1 when one is 1: every pair measured
@@ -72,7 +74,7 @@ def pages(path):
     return res
 
 
-def page_table(title, logs, out, rows, suffix):
+def page_table(title, logs, out, rows):
     """Print the page allocator's figures of one pair of kernels, series
     against base, into out (JSON) and rows (the plot)."""
     base, series = pages(logs[0]), pages(logs[1])
@@ -87,7 +89,7 @@ def page_table(title, logs, out, rows, suffix):
         print(f"{name:<54}{b:>9.1f}{s:>9.1f}{ratio:>8.3f}     {verdict}")
         out[name] = {"base": b, "series": s, "ratio": ratio,
                      "target": None if slow else PAGE_TARGET, "met": met}
-        rows.append((name + suffix, ratio, PAGE_TARGET))
+        rows.append((name, ratio, "-" if slow else PAGE_TARGET))
 
 
 def waiting(path):
@@ -138,12 +140,14 @@ def main():
     ap.add_argument("--memcg")
     ap.add_argument("--json", required=True)
     ap.add_argument("--data", required=True)
+    ap.add_argument("--plots")
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args()
 
     h, n, nulls = helpers(args.helpers) if args.helpers else ({}, 0, None)
     out = {"helpers": {}, "page_alloc": {}, "pairs": n, "null": nulls}
-    rows = []
+    # the plots' rows, a list per table: (label, ratio, target)
+    tables = {}
     if h:
         print(f"instructions per allocate-and-free pair (QEMU -icount shift=0), {n} pairs, smallest of 5 runs")
         print(f"{'helper against allocator':<38}{'plain':>9}{'nofail':>9}{'ratio':>8}  target <= {HELPER_TARGET}")
@@ -154,7 +158,7 @@ def main():
         print(f"{name:<38}{plain:>9.1f}{nofail:>9.1f}{ratio:>8.3f}  {'met' if met else 'NOT MET'}")
         out["helpers"][name] = {"plain": plain, "nofail": nofail, "ratio": ratio,
                                 "runs": runs, "target": HELPER_TARGET, "met": met}
-        rows.append((name, ratio, HELPER_TARGET))
+        tables.setdefault("helpers", []).append((name, ratio, HELPER_TARGET))
     if args.sites and h:
         # three kernels: both options (the series kernel), CONFIG_NOFAIL_SITES
         # alone, neither; each option's cost is the ratio of two of them
@@ -176,14 +180,15 @@ def main():
             out["sites"][name] = {"none": nofail["none"], "sites": nofail["sites"], "both": nofail["both"],
                                   "sites_ratio": r_sites, "inject_ratio": r_inject,
                                   "allocator": plain, "allocator_ratio": control}
-            rows.append((name + " sites/none", r_sites, HELPER_TARGET))
-            rows.append((name + " inject/sites", r_inject, HELPER_TARGET))
+            tables.setdefault("options", []).extend([(name + " sites/none", r_sites, HELPER_TARGET),
+                                                     (name + " inject/sites", r_inject, HELPER_TARGET)])
     if args.pages:
-        page_table("page allocator, series against base", args.pages, out["page_alloc"], rows, "")
+        page_table("page allocator, series against base", args.pages, out["page_alloc"],
+                   tables.setdefault("pages", []))
     if args.pages_nodebug:
         out["page_alloc_nodebug"] = {}
         page_table("the same, without DEBUG_KERNEL", args.pages_nodebug, out["page_alloc_nodebug"],
-                   rows, " nodebug")
+                   tables.setdefault("pages-nodebug", []))
     w, w_done = waiting(args.waiting) if args.waiting else ({}, False)
     if w:
         out["waiting"] = w
@@ -219,8 +224,12 @@ def main():
         json.dump(out, f, indent=1)
         f.write("\n")
     with open(args.data, "w") as f:
-        for label, ratio, target in rows:
-            f.write(f'"{label}" {ratio:.4f} {target}\n')
+        for table, rows in tables.items():
+            suffix = " nodebug" if table == "pages-nodebug" else ""
+            f.writelines(f'"{label}{suffix}" {ratio:.4f} {target}\n' for label, ratio, target in rows)
+    for table, rows in tables.items() if args.plots else ():
+        with open(f"{args.plots}/{table}.dat", "w") as f:
+            f.writelines(f'"{label}" {ratio:.4f} {target}\n' for label, ratio, target in rows)
     if not args.check:
         return 0
     results = [("every helper pair measured five times", len(h) == 9 and all(len(r) == 5 for r in h.values())),

@@ -34,8 +34,8 @@
 #               group's max and oom events.
 #
 # Prints one table (scripts/bench-table.py), writes OUT/bench.txt,
-# OUT/bench.json, OUT/bench.png and OUT/waiting.png (gnuplot).  "small",
-# for make check: the helpers at 2000 pairs, the waiting at 200 ms and
+# OUT/bench.json, OUT/bench.png (a panel per table) and OUT/waiting.png
+# (gnuplot).  "small", for make check: the helpers at 2000 pairs, the waiting at 200 ms and
 # the memcg request, in the series kernel only, and "BENCH 0|1 <what>"
 # lines, so that the benchmarks cannot rot; it is not a measurement.
 
@@ -92,13 +92,20 @@ if [ -z "$small" ]; then
 	"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$NOFAIL_BUILD/nodebug" "$pac" >/dev/null
 	pages+=(--pages-nodebug "$pac/base.log" "$pac/series.log")
 fi
+# the plots' rows, a file per table: made here, so removed here first
+rm -rf "$out/plots"
+mkdir "$out/plots"
 python3 "$NOFAIL_TOP/scripts/bench-table.py" ${small:+--check} --helpers "$out/helpers.log" --waiting "$out/waiting.log" \
 	--memcg "$out/memcg.log" \
-	"${sites[@]}" "${pages[@]}" --json "$out/bench.json" --data "$out/bench.dat" --waiting-data "$out/waiting.dat" \
+	"${sites[@]}" "${pages[@]}" --json "$out/bench.json" --data "$out/bench.dat" --plots "$out/plots" --waiting-data "$out/waiting.dat" \
 	>"$out/bench.txt" &&
 	rc=0 || rc=$?
 cat "$out/bench.txt"
-gnuplot -e "data='$out/bench.dat'; out='$out/bench.png'" "$NOFAIL_TOP/scripts/bench.gnuplot" ||
+panels=
+for p in helpers options pages pages-nodebug; do
+	[ ! -f "$out/plots/$p.dat" ] || panels+=${panels:+ }$p
+done
+gnuplot -e "dir='$out/plots'; panels='$panels'; out='$out/bench.png'" "$NOFAIL_TOP/scripts/bench.gnuplot" ||
 	die "bench: gnuplot could not draw $out/bench.png"
 gnuplot -e "data='$out/waiting.dat'; out='$out/waiting.png'; ymin=0; ymax=105" \
 	-e "title='nofail: CPU a request burns while memory is short'; ylabel='% of a CPU'" \
