@@ -17,11 +17,17 @@ tables are of the first run, and a comparison follows: per file system,
 operations done and fsync p99, the median of each kernel's runs, the
 ratio series / base of the medians, the range of the ratios of the runs
 paired in the order they ran, and the base's own spread (largest run
-over smallest): a difference smaller than that spread is noise.
+over smallest): a difference smaller than that spread is noise (with
+one kernel only, KERNELS=series, its runs' spread alone).  Then
+the runs in which the OOM killer acted on the workload's group (memcg
+oom events above 0; hog mode: the runs with any OOM kill), per kernel,
+with the two-sided p of Fisher's exact test of the two counts: how often
+two kernels alike would differ as much.
 """
 
 import argparse
 import json
+import math
 import re
 import statistics
 import sys
@@ -149,6 +155,51 @@ def check(runs):
     return bad
 
 
+def fisher(a, n, b, m):
+    """Two-sided p of Fisher's exact test: a of n runs against b of m."""
+    k, total = a + b, n + m
+
+    def prob(x):
+        return math.comb(n, x) * math.comb(m, k - x) / math.comb(total, k)
+    seen = prob(a)
+    return min(1.0, sum(prob(x) for x in range(max(0, k - m), min(k, n) + 1)
+                        if prob(x) <= seen * (1 + 1e-9)))
+
+
+def oom_runs(mode, names, values):
+    """Per file system: the runs of each kernel in which the OOM killer
+    acted, and Fisher's p of the two counts."""
+    key = "memcg_oom" if mode == "memcg" else "oom_kill"
+    out = {}
+    print(f"\n{'':12}{'runs with ' + key:<26}{'base':>10}{'series':>10}{'fisher p':>10}")
+    for name in names:
+        b = [v for v in values("base", name, key) if isinstance(v, int)]
+        s_ = [v for v in values("series", name, key) if isinstance(v, int)]
+        if not b or not s_:
+            continue
+        nb, ns = sum(v > 0 for v in b), sum(v > 0 for v in s_)
+        p = fisher(nb, len(b), ns, len(s_))
+        print(f"{name:12}{'':26}{f'{nb}/{len(b)}':>10}{f'{ns}/{len(s_)}':>10}{p:>10.3f}")
+        out[name] = {"key": key, "base": b, "series": s_, "base_runs": nb, "series_runs": ns, "fisher_p": p}
+    return out
+
+
+def own_spread(mode, kernel, names, values):
+    """The repeated runs of one kernel alone: its own spread."""
+    print(f"\nmode {mode}: the {kernel} kernel alone, no comparison; its runs")
+    print(f"{'':12}{'':14}{'median':>10}{'smallest':>10}{'largest':>10}{'spread':>8}")
+    out = {}
+    for name in names:
+        for key, label in (("ops", "ops"), ("fsync_p99_ms", "fsync p99 ms")):
+            v = [x for x in values(kernel, name, key) if isinstance(x, (int, float))]
+            if not v or min(v) <= 0:
+                continue
+            print(f"{name:12}{label:14}{statistics.median(v):>10.6g}{min(v):>10.6g}{max(v):>10.6g}"
+                  f"{max(v) / min(v):>8.3f}")
+            out.setdefault(name, {})[key] = {kernel: v, "spread": max(v) / min(v)}
+    return out
+
+
 def compare(mode, runs):
     """The repeated runs of one mode: medians, ratios, spread."""
     def values(kernel, name, key):
@@ -157,6 +208,9 @@ def compare(mode, runs):
     names = []
     for (k, m, _), r in sorted(runs.items()):
         names += [n for n in r["targets"] if m == mode and n not in names]
+    kernels = sorted({k for k, m, _ in runs if m == mode})
+    if kernels != ["base", "series"]:
+        return own_spread(mode, kernels[0], names, values)
     n_runs = len(values("base", names[0], "ops")) if names else 0
     print(f"\nmode {mode}: {n_runs} runs per kernel, interleaved; series / base")
     print(f"{'':12}{'':14}{'base':>10}{'series':>10}{'ratio':>8}{'ratio range':>16}{'base spread':>13}")
@@ -174,6 +228,8 @@ def compare(mode, runs):
                   f"{f'{min(pairs):.3f}..{max(pairs):.3f}':>16}{spread:>13.3f}")
             out.setdefault(name, {})[key] = {"base": b, "series": s_, "ratio": ms / mb,
                                              "pair_ratios": pairs, "base_spread": spread}
+    for name, o in oom_runs(mode, names, values).items():
+        out.setdefault(name, {})["oom_runs"] = o
     return out
 
 

@@ -25,7 +25,11 @@
 # base, series, series, base, base, ... so that a drift of the machine
 # falls on both, and adds a comparison of the runs (medians, the ratios
 # of the runs paired, the base's own spread).  KERNELS=series (or base)
-# boots one kernel only.
+# boots one kernel only.  ICOUNT=1 boots one CPU under QEMU -icount
+# shift=0,sleep=off: the guest's clock then counts instructions, so the
+# operations done in SECONDS_PER_FS and the fsync latencies no longer
+# depend on the host's load (the default, two CPUs in real time, is
+# closer to a machine and noisier).
 #
 # Prints one table per mode, the kernels side by side
 # (scripts/pressure-results.py), and writes OUT/pressure.json.  With
@@ -48,6 +52,7 @@ memcg=${NOFAIL_PRESSURE_MEMCG:-4M}
 slack=${NOFAIL_HOG_SLACK:-48}
 seconds=${SECONDS_PER_FS:-30}
 runs=${RUNS:-1}
+icount=${ICOUNT:-}
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "pressure: RUNS=$runs: give a number of runs, 1 or more"
 [ -f "$series/arch/x86/boot/bzImage" ] || die "pressure: no kernel in $series (run make kernel)"
 grep -q '^CONFIG_MEMCG=y' "$series/.config" ||
@@ -81,8 +86,8 @@ for m in "${modes[@]}"; do
 			[ "$k" = base ] && kdir=$out/base
 			name=$k-$m
 			[ "$runs" = 1 ] || name=$k-$m-$r
-			progress "pressure: $k kernel, $m, run $r of $runs, $seconds s per file system, ${mem} MiB guest"
-			NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
+			progress "pressure: $k kernel, $m, run $r of $runs, $seconds s per file system, ${mem} MiB guest${icount:+, -icount}"
+			NOFAIL_QEMU_ICOUNT=$icount NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
 				"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg nofail.hog_slack=$slack${T:+ nofail.targets=$T}" \
 				"$out/$name.console" 1800 >/dev/null ||
 				warn "pressure: QEMU exit $? for the $k kernel in mode $m, run $r"
