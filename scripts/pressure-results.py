@@ -14,7 +14,9 @@ make check, and exit 1 when any is 1.
 
 With more than one run per kernel and mode (pressure.sh RUNS=N), the
 tables are of the first run, and a comparison follows: per file system,
-operations done and fsync p99, the median of each kernel's runs, the
+operations done, operations per second of the workload's own CPU time
+(under the hog its share of the CPU varies with the OOM kills; its work
+per CPU second less so) and fsync p99, the median of each kernel's runs, the
 ratio series / base of the medians, the range of the ratios of the runs
 paired in the order they ran, and the base's own spread (largest run
 over smallest): a difference smaller than that spread is noise (with
@@ -73,6 +75,14 @@ def read(path):
             us = t.get(f"fsync_{p}_us")
             t[f"fsync_{p}_ms"] = None if us is None else round(us / 1000, 1)
         t["allocstall"] = t.get("allocstall_dma32", 0) + t.get("allocstall_normal", 0)
+        # the workload's CPU seconds (reclaim in its context included), and
+        # what it did per CPU second: under the hog the workload's share
+        # of the CPU varies with the OOM kills, its work per second of it
+        # less so
+        cpu = t.get("cpu_cs")
+        t["cpu_s"] = cpu / 100 if isinstance(cpu, int) else None
+        ops = t.get("ops")
+        t["ops_per_cpu_s"] = round(ops / t["cpu_s"]) if t["cpu_s"] and isinstance(ops, int) else None
         t["ktap_ok"] = ktap.get(name, False)
     return {"targets": targets, "messages": msgs, "summary": summary}
 
@@ -90,7 +100,8 @@ COLUMNS = [("rounds", "rounds"), ("unfinished", "unfinished"), ("ops", "ops"), (
            ("nofail_min_reserve", "nf minres"), ("nofail_retry", "nf retry"),
            ("fsync_p50_ms", "fsync p50 ms"), ("fsync_p99_ms", "fsync p99 ms"),
            ("fsync_max_ms", "fsync max ms"), ("fsck_failed", "fsck failed"),
-           ("mismatches", "not read back"), ("seconds", "seconds")]
+           ("mismatches", "not read back"), ("seconds", "seconds"), ("cpu_s", "workload cpu s"),
+           ("ops_per_cpu_s", "ops per cpu s")]
 
 
 def table(mode, runs):
@@ -184,13 +195,16 @@ def oom_runs(mode, names, values):
     return out
 
 
+COMPARED = (("ops", "ops"), ("ops_per_cpu_s", "ops per cpu s"), ("fsync_p99_ms", "fsync p99 ms"))
+
+
 def own_spread(mode, kernel, names, values):
     """The repeated runs of one kernel alone: its own spread."""
     print(f"\nmode {mode}: the {kernel} kernel alone, no comparison; its runs")
     print(f"{'':12}{'':14}{'median':>10}{'smallest':>10}{'largest':>10}{'spread':>8}")
     out = {}
     for name in names:
-        for key, label in (("ops", "ops"), ("fsync_p99_ms", "fsync p99 ms")):
+        for key, label in COMPARED:
             v = [x for x in values(kernel, name, key) if isinstance(x, (int, float))]
             if not v or min(v) <= 0:
                 continue
@@ -216,7 +230,7 @@ def compare(mode, runs):
     print(f"{'':12}{'':14}{'base':>10}{'series':>10}{'ratio':>8}{'ratio range':>16}{'base spread':>13}")
     out = {}
     for name in names:
-        for key, label in (("ops", "ops"), ("fsync_p99_ms", "fsync p99 ms")):
+        for key, label in COMPARED:
             b = [v for v in values("base", name, key) if isinstance(v, (int, float))]
             s_ = [v for v in values("series", name, key) if isinstance(v, (int, float))]
             if not b or not s_ or min(b) <= 0:

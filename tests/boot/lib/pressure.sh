@@ -88,6 +88,16 @@ memcg_leave() {
 	echo 1 >/proc/sys/vm/oom_dump_tasks
 }
 
+# cpu_children: CPU_CS, the user and system time of the children this
+# shell has waited for, in centiseconds (USER_HZ).  Called, not run in
+# $(...): a subshell's children are its own.
+cpu_children() {
+	read -r stat </proc/self/stat
+	# shellcheck disable=SC2086 # the fields after "PID (COMM) "
+	set -- ${stat##*") "}
+	CPU_CS=$((${14} + ${15}))
+}
+
 # pressure NAME DEV TYPE FSCK...: workload rounds for PRESSURE_SECONDS
 # (nofail.seconds) with the memory short ($PRESSURE: hog or memcg), then fsck and the read-back
 # of every fsynced file.  Prints what happened as a PRESSURE line and
@@ -110,6 +120,8 @@ pressure() {
 	memcg) memcg_enter ;;
 	esac
 	t0=$(centiseconds)
+	cpu_children
+	cpu0=$CPU_CS
 	ops_all=0 failed_all=0 enomem_all=0 unfinished=0
 	: >/tmp/fsync.all
 	round=0
@@ -134,6 +146,10 @@ pressure() {
 		fi
 	done
 	cs=$(($(centiseconds) - t0))
+	# the workload's own CPU, reclaim in its context included, before
+	# hog_stop reaps the hogs
+	cpu_children
+	cpu=$((CPU_CS - cpu0))
 	case $PRESSURE in
 	hog) hog_stop ;;
 	memcg) memcg_leave ;;
@@ -167,7 +183,7 @@ pressure() {
 			p99 = v[int((NR - 1) * 0.99 + 1.5) > NR ? NR : int((NR - 1) * 0.99 + 1.5)]
 			printf "fsyncs=%d fsync_p50_us=%d fsync_p99_us=%d fsync_max_us=%d", NR, p50, p99, v[NR]
 		}')
-	echo "PRESSURE $name mode=$PRESSURE rounds=$round ops=$ops_all failed=$failed_all enomem=$enomem_all unfinished=$unfinished files=$(wc -l <"$list") mismatches=$mismatch fsck_failed=$fsck readonly=$ro seconds=$((cs / 100)).$((cs / 10 % 10)) $fsyncs $delta$memcg_events"
+	echo "PRESSURE $name mode=$PRESSURE rounds=$round ops=$ops_all failed=$failed_all enomem=$enomem_all unfinished=$unfinished files=$(wc -l <"$list") mismatches=$mismatch fsck_failed=$fsck readonly=$ro seconds=$((cs / 100)).$((cs / 10 % 10)) cpu_cs=$cpu $fsyncs $delta$memcg_events"
 	grep -v '^$' "$errlog" | sort | uniq -c | sort -rn | head -n 5 | sed "s/^/# $name: failed: /"
 	[ "$unfinished" = 0 ] && [ "$fsck" = 0 ] && [ "$mismatch" = 0 ]
 }
