@@ -208,7 +208,9 @@ def main():
         if args.waiting_data:
             with open(args.waiting_data, "w") as f:
                 for way, runs in w.items():
-                    f.write(f'"{WAYS.get(way, way)}" {100 * runs[-1]["cpu_share"]:.2f} {100 * WAIT_TARGET}\n')
+                    # the target is the helper's alone
+                    target = 100 * WAIT_TARGET if way == "helper" else "-"
+                    f.write(f'"{WAYS.get(way, way)}" {100 * runs[-1]["cpu_share"]:.2f} {target}\n')
     mc, mc_done = memcg(args.memcg) if args.memcg else ({}, False)
     if mc:
         out["memcg"] = mc
