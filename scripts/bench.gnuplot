@@ -9,6 +9,7 @@
 # not be read.  With "data='...'; title=...; ylabel=...; ymin=...;
 # ymax=..." instead of dir and panels, one plot of any rows (the
 # waiting's CPU share).
+if (!exists("title")) title = "nofail: ratios measured by make bench (QEMU -icount shift=0)"
 if (!exists("ylabel")) ylabel = "ratio"
 if (!exists("ymin")) ymin = 0.9
 if (!exists("ymax")) ymax = 1.1
@@ -31,7 +32,7 @@ set xtics rotate by -40 font ",9"
 set grid ytics
 set key top right
 if (n) {
-	set multiplot layout n, 1 title "nofail: ratios measured by make bench (QEMU -icount shift=0)"
+	set multiplot layout n, 1 title title
 	do for [i = 1:n] {
 		p = word(panels, i)
 		f = dir . "/" . p . ".dat"
