@@ -35,9 +35,10 @@
 #
 # Prints one table (scripts/bench-table.py), writes OUT/bench.txt,
 # OUT/bench.json, OUT/bench.png (a panel per table) and OUT/waiting.png
-# (gnuplot).  "small", for make check: the helpers at 2000 pairs, the waiting at 200 ms and
-# the memcg request, in the series kernel only, and "BENCH 0|1 <what>"
-# lines, so that the benchmarks cannot rot; it is not a measurement.
+# (gnuplot).  "small", for make check: the helpers at 2000 pairs, the
+# waiting at 200 ms and the memcg request, in the series kernel only,
+# and "BENCH 0|1 <what>" lines, so that the benchmarks cannot rot; it is
+# not a measurement.
 
 set -eu
 . "$(dirname "$0")/lib.sh"

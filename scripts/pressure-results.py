@@ -14,17 +14,23 @@ make check, and exit 1 when any is 1.
 
 With more than one run per kernel and mode (pressure.sh RUNS=N), the
 tables are of the first run, and a comparison follows: per file system,
-operations done, operations per second of the workload's own CPU time
-(under the hog its share of the CPU varies with the OOM kills; its work
-per CPU second less so) and fsync p99, the median of each kernel's runs, the
+operations done, operations per second of CPU time of the target's
+shell's children (the workload, its rm and grep; under the hog their
+share of the CPU varies with the OOM kills, their work per CPU second
+less so) and fsync p99, the median of each kernel's runs, the
 ratio series / base of the medians, the range of the ratios of the runs
 paired in the order they ran, and the base's own spread (largest run
 over smallest): a difference smaller than that spread is noise (with
 one kernel only, KERNELS=series, its runs' spread alone).  Then
-the runs in which the OOM killer acted on the workload's group (memcg
-oom events above 0; hog mode: the runs with any OOM kill), per kernel,
-with the two-sided p of Fisher's exact test of the two counts: how often
-two kernels alike would differ as much.
+in memcg mode the runs in which the OOM killer acted on the workload's
+group (memcg oom events above 0), per kernel, with the two-sided p of
+Fisher's exact test of the two counts: how often two kernels alike
+would differ as much.  (The hog makes the OOM killer act in every run,
+by design: no such count there.)
+
+The comparison's heading names the runs as given: the order of the
+boots is that of the arguments, interleaved only when pressure.sh ran
+both kernels in one command.
 """
 
 import argparse
@@ -180,7 +186,7 @@ def fisher(a, n, b, m):
 def oom_runs(mode, names, values):
     """Per file system: the runs of each kernel in which the OOM killer
     acted, and Fisher's p of the two counts."""
-    key = "memcg_oom" if mode == "memcg" else "oom_kill"
+    key = "memcg_oom"
     out = {}
     print(f"\n{'':12}{'runs with ' + key:<26}{'base':>10}{'series':>10}{'fisher p':>10}")
     for name in names:
@@ -226,7 +232,7 @@ def compare(mode, runs):
     if kernels != ["base", "series"]:
         return own_spread(mode, kernels[0], names, values)
     n_runs = len(values("base", names[0], "ops")) if names else 0
-    print(f"\nmode {mode}: {n_runs} runs per kernel, interleaved; series / base")
+    print(f"\nmode {mode}: {n_runs} runs per kernel, paired in the order given; series / base")
     print(f"{'':12}{'':14}{'base':>10}{'series':>10}{'ratio':>8}{'ratio range':>16}{'base spread':>13}")
     out = {}
     for name in names:
@@ -242,6 +248,8 @@ def compare(mode, runs):
                   f"{f'{min(pairs):.3f}..{max(pairs):.3f}':>16}{spread:>13.3f}")
             out.setdefault(name, {})[key] = {"base": b, "series": s_, "ratio": ms / mb,
                                              "pair_ratios": pairs, "base_spread": spread}
+    if mode != "memcg":
+        return out
     for name, o in oom_runs(mode, names, values).items():
         out.setdefault(name, {})["oom_runs"] = o
     return out
