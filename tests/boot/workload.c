@@ -29,6 +29,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +37,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -219,7 +221,7 @@ static pid_t start_churn(const char *mnt, const char *round, struct counts **chi
 {
 	void *shared = mmap(NULL, sizeof(struct counts) + sizeof(int),
 			    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	pid_t pid;
+	pid_t pid, parent;
 
 	if (shared == MAP_FAILED) {
 		perror("mmap");
@@ -227,12 +229,20 @@ static pid_t start_churn(const char *mnt, const char *round, struct counts **chi
 	}
 	*child = shared;
 	*stop = (volatile int *)(*child + 1);
+	parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		perror("fork");
 		exit(2);
 	}
 	if (pid == 0) {
+		/*
+		 * Die with the main round: after an OOM kill of it, a child
+		 * left writing would overlap the next round and keep its
+		 * memory cgroup populated.
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+			_exit(0);
 		/* The parent's file names the parent: open our own. */
 		close(make_it_fail_fd);
 		make_it_fail_fd = -1;

@@ -81,8 +81,40 @@ memcg_enter() {
 	echo 0 >/proc/sys/vm/oom_dump_tasks
 }
 
+# memcg_populated: whether a task is still in $GROUP.
+memcg_populated() {
+	grep -q '^populated 1' "$GROUP/cgroup.events"
+}
+
+# memcg_wait SECONDS: until $GROUP is empty, SECONDS at most.
+memcg_wait() {
+	i=0
+	while memcg_populated && [ "$i" -lt "$1" ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+}
+
+# memcg_tasks: " PID(COMM)" for each task in $GROUP.
+memcg_tasks() {
+	while read -r pid; do
+		printf ' %s(%s)' "$pid" "$(cat "/proc/$pid/comm" 2>/dev/null)"
+	done <"$GROUP/cgroup.procs"
+}
+
+# memcg_leave: the group's events, then the group removed.  A task the
+# memcg OOM killer chose may still be exiting; wait 10 s for it, then
+# kill what is left and say so: a group left behind would make the next
+# target's memcg_enter reuse its charges.
 memcg_leave() {
 	memcg_events="memcg_max=$(sed -n 's/^max //p' "$GROUP/memory.events") memcg_oom=$(sed -n 's/^oom //p' "$GROUP/memory.events") memcg_oom_kill=$(sed -n 's/^oom_kill //p' "$GROUP/memory.events")"
+	memcg_wait 10
+	if memcg_populated; then
+		say "memcg: still in the group after 10 s, killed:$(memcg_tasks)"
+		echo 1 >"$GROUP/cgroup.kill"
+		# one that does not die in 30 s fails the rmdir, and the target
+		memcg_wait 30
+	fi
 	rmdir "$GROUP"
 	GROUP=
 	echo 1 >/proc/sys/vm/oom_dump_tasks
