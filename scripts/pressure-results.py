@@ -231,8 +231,9 @@ def compare(mode, runs):
     kernels = sorted({k for k, m, _ in runs if m == mode})
     if kernels != ["base", "series"]:
         return own_spread(mode, kernels[0], names, values)
-    n_runs = len(values("base", names[0], "ops")) if names else 0
-    print(f"\nmode {mode}: {n_runs} runs per kernel, paired in the order given; series / base")
+    nb, ns = (len(values(k, names[0], "ops")) if names else 0 for k in ("base", "series"))
+    runs_of = f"{nb} runs per kernel" if nb == ns else f"{nb} base runs, {ns} series runs"
+    print(f"\nmode {mode}: {runs_of}, paired in the order given; series / base")
     print(f"{'':12}{'':14}{'base':>10}{'series':>10}{'ratio':>8}{'ratio range':>16}{'base spread':>13}")
     out = {}
     for name in names:
