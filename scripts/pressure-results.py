@@ -21,7 +21,10 @@ less so) and fsync p99, the median of each kernel's runs, the
 ratio series / base of the medians, the range of the ratios of the runs
 paired in the order they ran, and the base's own spread (largest run
 over smallest): a difference smaller than that spread is noise (with
-one kernel only, KERNELS=series, its runs' spread alone).  Then
+one kernel only, KERNELS=series, its runs' spread alone); and the
+two-sided p of the Wilcoxon rank-sum test of the two kernels' runs: how
+often runs of two kernels alike would differ as much (with 3 runs each
+it cannot go below 0.1).  Then
 in memcg mode the runs in which the OOM killer acted on the workload's
 group (memcg oom events above 0), per kernel, with the two-sided p of
 Fisher's exact test of the two counts: how often two kernels alike
@@ -34,8 +37,10 @@ both kernels in one command.
 """
 
 import argparse
+import itertools
 import json
 import math
+import random
 import re
 import statistics
 import sys
@@ -183,6 +188,32 @@ def fisher(a, n, b, m):
                         if prob(x) <= seen * (1 + 1e-9)))
 
 
+def ranksum_p(a, b):
+    """Two-sided p of the Wilcoxon rank-sum test of two kernels' runs: of
+    every way to split the pooled runs in two groups of those sizes, the
+    share whose rank sum is as far from its mean as a's (20000 splits
+    drawn with a fixed seed when there are more than 200000)."""
+    pooled = sorted(a + b)
+    rank = {}
+    for v in set(pooled):
+        first = pooled.index(v) + 1
+        rank[v] = first + (pooled.count(v) - 1) / 2
+    ranks = [rank[v] for v in a + b]
+    n = len(a)
+    mean = n * (len(ranks) + 1) / 2
+    seen = abs(sum(rank[v] for v in a) - mean) - 1e-9
+    if math.comb(len(ranks), n) <= 200000:
+        splits = itertools.combinations(ranks, n)
+    else:
+        rng = random.Random(0)
+        splits = (rng.sample(ranks, n) for _ in range(20000))
+    far = total = 0
+    for split in splits:
+        total += 1
+        far += abs(sum(split) - mean) >= seen
+    return far / total
+
+
 def oom_runs(mode, names, values):
     """Per file system: the runs of each kernel in which the OOM killer
     acted, and Fisher's p of the two counts."""
@@ -234,7 +265,8 @@ def compare(mode, runs):
     nb, ns = (len(values(k, names[0], "ops")) if names else 0 for k in ("base", "series"))
     runs_of = f"{nb} runs per kernel" if nb == ns else f"{nb} base runs, {ns} series runs"
     print(f"\nmode {mode}: {runs_of}, paired in the order given; series / base")
-    print(f"{'':12}{'':14}{'base':>10}{'series':>10}{'ratio':>8}{'ratio range':>16}{'base spread':>13}")
+    print(f"{'':12}{'':14}{'base':>10}{'series':>10}{'ratio':>8}{'ratio range':>16}{'base spread':>13}"
+          f"{'rank p':>8}")
     out = {}
     for name in names:
         for key, label in COMPARED:
@@ -245,10 +277,12 @@ def compare(mode, runs):
             mb, ms = statistics.median(b), statistics.median(s_)
             pairs = [y / x for x, y in zip(b, s_) if x > 0]
             spread = max(b) / min(b)
+            p = ranksum_p(b, s_)
             print(f"{name:12}{label:14}{mb:>10.6g}{ms:>10.6g}{ms / mb:>8.3f}"
-                  f"{f'{min(pairs):.3f}..{max(pairs):.3f}':>16}{spread:>13.3f}")
+                  f"{f'{min(pairs):.3f}..{max(pairs):.3f}':>16}{spread:>13.3f}{p:>8.3f}")
             out.setdefault(name, {})[key] = {"base": b, "series": s_, "ratio": ms / mb,
-                                             "pair_ratios": pairs, "base_spread": spread}
+                                             "pair_ratios": pairs, "base_spread": spread,
+                                             "ranksum_p": p}
     if mode != "memcg":
         return out
     for name, o in oom_runs(mode, names, values).items():
