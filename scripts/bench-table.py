@@ -22,8 +22,8 @@ __GFP_NOFAIL.  --memcg: benchmarks/memcg-cost, one accounted request in a
 memory cgroup at its limit, helper against __GFP_NOFAIL: instructions to
 success, and the group's max and oom events, the median of the runs
 whose request found the group full (the memcg OOM killer invoked; in
-the others one round of reclaim served it).  --data and --waiting-data write "label value target" rows
-for gnuplot (a target of "-": none, a slow-path entry); --plots writes
+the others one round of reclaim served it).  --data and --waiting-data
+write "label value target" rows for gnuplot (a target of "-": none, a slow-path entry); --plots writes
 the rows of --data again, a file per table (DIR/helpers.dat, options.dat,
 pages.dat, pages-nodebug.dat), for a panel each.
 Each figure is the smallest of the runs (benchmarks/helper-cost: five),

@@ -7,9 +7,9 @@
 # draws the ratios, a panel per table (DIR/NAME.dat of bench-table.py
 # --plots), one above the other, a row per ratio with its label and its
 # target, on an axis from xmin to xmax (0.98 to 1.04): a single plot of
-# about 40 bars, or bars with rotated labels, could not be read.  With "data='...'; title=...; ylabel=...; ymin=...;
-# ymax=..." instead of dir and panels, one plot of any rows (the
-# waiting's CPU share).
+# about 40 bars, or bars with rotated labels, could not be read.  With
+# "data='...'; title=...; ylabel=...; ymin=...; ymax=..." instead of dir
+# and panels, one plot of any rows (the waiting's CPU share).
 if (!exists("title")) title = "nofail: ratios measured by make bench (QEMU -icount shift=0)"
 if (!exists("ylabel")) ylabel = "ratio"
 if (!exists("ymin")) ymin = 0.9

@@ -104,8 +104,8 @@ memcg_tasks() {
 
 # memcg_leave: the group's events, then the group removed.  A task the
 # memcg OOM killer chose may still be exiting; wait 10 s for it, then
-# kill what is left and say so: a group left behind would make the next
-# target's memcg_enter reuse its charges.
+# kill what is left and say so: while a task is in it, rmdir fails with
+# EBUSY and stops the target before its PRESSURE line.
 memcg_leave() {
 	memcg_events="memcg_max=$(sed -n 's/^max //p' "$GROUP/memory.events") memcg_oom=$(sed -n 's/^oom //p' "$GROUP/memory.events") memcg_oom_kill=$(sed -n 's/^oom_kill //p' "$GROUP/memory.events")"
 	memcg_wait 10
