@@ -10,7 +10,10 @@ reclaim stalls, compaction stalls, the __GFP_NOFAIL policy's vm events),
 fsync latency (median, p99, max, measured in the workload), fsck and the
 files that did not read back, wall time; then per boot the kernel
 messages of each kind.  With --check, "PRESSURE 0|1 <what>" lines for
-make check, and exit 1 when any is 1.
+make check, for every run, and exit 1 when any is 1: a run fails when
+the guest's KTAP plan is missing or not run whole, a target is "not ok"
+or has no PRESSURE line, the kernel said something fatal, or the memory
+was not shown short.
 
 With more than one run per kernel and mode (pressure.sh RUNS=N), the
 tables are of the first run, and a comparison follows: per file system,
@@ -65,7 +68,7 @@ def number(text):
 
 def read(path):
     """One boot: its targets and its kernel messages."""
-    targets, msgs, ktap, summary = {}, {k: 0 for k in FATAL + COUNTED}, {}, None
+    targets, msgs, ktap, summary, plan = {}, {k: 0 for k in FATAL + COUNTED}, {}, None, None
     for line, kind in messages(path):
         if kind:
             msgs[kind] += 1
@@ -77,6 +80,10 @@ def read(path):
         m = re.match(r"(not ok|ok) \d+ (\S+)", line)
         if m:
             ktap[m[2]] = m[1] == "ok"
+            continue
+        m = re.match(r"1\.\.(\d+)$", line)
+        if m and plan is None:
+            plan = int(m[1])
             continue
         if line.startswith("nofail-boot: "):
             summary = line
@@ -95,7 +102,7 @@ def read(path):
         ops = t.get("ops")
         t["ops_per_cpu_s"] = round(ops / t["cpu_s"]) if t["cpu_s"] and isinstance(ops, int) else None
         t["ktap_ok"] = ktap.get(name, False)
-    return {"targets": targets, "messages": msgs, "summary": summary}
+    return {"targets": targets, "messages": msgs, "summary": summary, "plan": plan, "ktap": ktap}
 
 
 def cell(run, target, key):
@@ -152,15 +159,32 @@ def proof(mode, run):
     return seen > 0, what
 
 
-def check(runs):
+def planned(where, run):
+    """What the guest planned against what it reported: its KTAP plan,
+    one result per planned target, each "ok" and each with its PRESSURE
+    line, and the closing summary.  A target that failed prints no
+    PRESSURE line: judging the PRESSURE lines alone would pass it."""
+    results = []
+    plan, ktap = run["plan"], run["ktap"]
+    results.append((f"{where}: the guest's plan ran whole",
+                    plan is not None and plan > 0 and len(ktap) == plan and run["summary"] is not None,
+                    f"plan {plan}, {len(ktap)} results, summary {run['summary']!r}"))
+    for name, ok in ktap.items():
+        if name not in run["targets"]:
+            results.append((f"{where}: {name}: finished, fsck clean, every file read back", False,
+                            "the target failed before its PRESSURE line" if not ok else
+                            "no PRESSURE line"))
+    return results
+
+
+def check(every):
     bad = 0
-    for (kernel, mode), run in sorted(runs.items()):
-        where = f"{kernel}-{mode}"
+    for (kernel, mode, n), run in sorted(every.items()):
+        where = f"{kernel}-{mode}" + (f"-{n}" if any(r > 1 for _, _, r in every) else "")
         results = []
         for kind in FATAL:
             results.append((f"{where}: no {kind}", run["messages"][kind] == 0, f"{run['messages'][kind]} seen"))
-        results.append((f"{where}: every target ran", bool(run["targets"]) and run["summary"] is not None,
-                        f"summary {run['summary']!r}, {len(run['targets'])} targets"))
+        results += planned(where, run)
         for name, t in run["targets"].items():
             why = [f"{k}={t.get(k)}" for k in ("unfinished", "fsck_failed", "mismatches") if t.get(k) != 0]
             results.append((f"{where}: {name}: finished, fsck clean, every file read back",
@@ -313,7 +337,7 @@ def main():
             json.dump({"runs": {f"{k}-{m}-{n}": r for (k, m, n), r in every.items()},
                        "comparisons": comparisons}, f, indent=1)
     if args.check:
-        sys.exit(1 if check(runs) else 0)
+        sys.exit(1 if check(every) else 0)
 
 
 if __name__ == "__main__":
