@@ -68,7 +68,7 @@ audit: tree ## Coccinelle, whole tree: the must-succeed sites left, per subsyste
 fastpath: kernel ## compare each allocator with its _nofail helper in the disassembly
 	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit
 
-objstat: kernel ## the page allocator's functions before and after patch 8, from the objects
+objstat: kernel ## the page allocator's functions before and after patch 9, from the objects
 	@$(SCRIPTS)/objstat-page-alloc.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
 
 report: ## print the report of the last run

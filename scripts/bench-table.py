@@ -10,8 +10,8 @@ The table of scripts/bench.sh: instructions per allocate-and-free pair
 allocator) or one run (page allocator: series / base), and whether it
 meets its target.  --sites: the same helper benchmark in a kernel
 without CONFIG_FAIL_NOFAIL, and in one without it and
-CONFIG_NOFAIL_SITES, for the cost of the site list (patch 10) and of the
-site control (patch 12) on the success path: each helper in the kernel
+CONFIG_NOFAIL_SITES, for the cost of the site list (patch 11) and of the
+site control (patch 13) on the success path: each helper in the kernel
 with the option against the one without, and the allocator's ratio of
 the first to the last kernel as a control.  --pages-nodebug: the page
 allocator's pair again, built without DEBUG_KERNEL (and so without

@@ -11,9 +11,9 @@
 #               allocate-and-free pairs on the success path, in the series
 #               kernel (benchmarks/helper-cost); target: ratio <= 1.02;
 #   sites       the helpers' benchmark again in two kernels of the same
-#               config, one without CONFIG_FAIL_NOFAIL (patch 12; built in
+#               config, one without CONFIG_FAIL_NOFAIL (patch 13; built in
 #               build/inject-off), one without it and CONFIG_NOFAIL_SITES
-#               (patch 10; build/sites-off): the cost of each option on
+#               (patch 11; build/sites-off): the cost of each option on
 #               each helper's success path;
 #   page alloc  alloc_pages()/__free_pages() pairs, orders 0, 1 and 3,
 #               with and without __GFP_NOFAIL, in the kernel before the

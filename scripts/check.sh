@@ -3,6 +3,8 @@
 #
 # check.sh: every test of the bench, on a tree made afresh from patches/.
 #
+#   judges       the console judges on canned consoles, good and each
+#                kind of failure (tests/judges), without QEMU
 #   checkpatch   scripts/checkpatch.pl --strict on every patch
 #   apply        git am of patches/series on a fresh base commit
 #   roundtrip    make patches on that tree gives patches/ back, byte for byte
@@ -36,7 +38,7 @@
 #                refuses, and make tree recovers once it is fixed; an
 #                interrupted or killed boot leaves no QEMU behind
 #   cocci-cases  the series' semantic patch (scripts/coccinelle/api/
-#                nofail.cocci, patch 13) finds each known case of
+#                nofail.cocci, patch 14) finds each known case of
 #                tests/coccinelle/nofail-cases.c as its kind, none of the
 #                look-alikes, and patch mode makes the rewrites marked
 #   audit        with it, no slab allocation in the five converted
@@ -136,6 +138,10 @@ safety() {
 		python3 "$NOFAIL_TOP/tests/safety/interrupt.py" "$scratch/interrupt" "$2"
 	rm -rf -- "$scratch"
 }
+
+progress "check: the judges on canned consoles (log: $logs/judges.log)"
+"$NOFAIL_TOP/tests/judges/run.sh" >"$logs/judges.log" 2>&1
+collect judges JUDGE "$logs/judges.log"
 
 progress "check: apply patches/ on a fresh base ($tree)"
 step apply "$NOFAIL_TOP/scripts/tree.sh" "$tree" --fresh

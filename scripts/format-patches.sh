@@ -9,10 +9,12 @@
 # zero commit ids, fixed dates and signature, so running it again with
 # nothing changed leaves patches/ byte for byte the same.
 #
-# The cover letter's subject, its prefix ("PATCH v2") and its text are
+# The cover letter's subject, its prefix ("RFC PATCH v4") and its text are
 # kept: they are read back from the existing 0000-cover-letter.patch
 # (OUTDIR's, else patches/') and passed to git as the branch description
-# and --subject-prefix; the shortlog, diffstat and base-commit: are git's.
+# and --subject-prefix; the shortlog and diffstat are git's.  There is no
+# base-commit: trailer: the base is the bench's own commit of Debian's
+# tarball, which no other tree has; the cover letter names v6.12.118.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -36,8 +38,8 @@ named=$(grep -cv '^#' "$out/series" 2>/dev/null || true)
 cover=$out/0000-cover-letter.patch
 [ -f "$cover" ] || cover=$NOFAIL_TOP/patches/0000-cover-letter.patch
 desc=$(python3 "$NOFAIL_TOP/scripts/cover-letter.py" "$cover")
-# The subject prefix, "PATCH" or "PATCH v2", is kept from the cover letter.
-prefix=$(sed -n 's/^Subject: \[\(PATCH[^]]*\) [0-9]*\/[0-9]*\].*/\1/p' "$cover" 2>/dev/null | head -1)
+# The subject prefix, "PATCH" or "RFC PATCH v4", is kept from the cover letter.
+prefix=$(sed -n 's/^Subject: \[\([^]]*PATCH[^]]*\) [0-9]*\/[0-9]*\].*/\1/p' "$cover" 2>/dev/null | head -1)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -49,7 +51,7 @@ git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c format.signature= \
 	-c "branch.$(git -C "$tree" symbolic-ref --short HEAD).description=$desc" \
 	format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
 	--subject-prefix="${prefix:-PATCH}" \
-	--base=nofail-base --no-signature -o "$tmp" nofail-base..HEAD
+	--no-signature -o "$tmp" nofail-base..HEAD
 
 mkdir -p "$out"
 {

@@ -11,7 +11,7 @@ NOFAIL_SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 JOBS=${JOBS:-$(nproc)}
 
 # Fixed identity and dates make the base commit id reproducible, so the
-# base-commit: trailer of the series means the same thing everywhere.
+# commits on it, and the patches made from them, are the same everywhere.
 NOFAIL_GIT_IDENT=(-c user.name="nofail bench" -c user.email="nofail@localhost")
 export GIT_AUTHOR_DATE="2025-01-01T00:00:00Z" GIT_COMMITTER_DATE="2025-01-01T00:00:00Z"
 

@@ -41,14 +41,19 @@ mutate() {
 }
 
 # The mutants, fields separated by @: name, file, old text, new text, the
-# test case that must fail.
+# test case that must fail.  first-attempt-may-loop puts back the first
+# attempt of series v3 (no __GFP_NORETRY); it changes include/linux/slab.h,
+# so it rebuilds nearly the whole kernel: it comes last.
 mutants=(
 	"retry-drops-zero@mm/slab_common.c@(bytes, flags | __GFP_NOFAIL,@(bytes, (flags & ~__GFP_ZERO) | __GFP_NOFAIL,@test_injected_failure"
 	"retry-without-nofail@mm/slab_common.c@(bytes, flags | __GFP_NOFAIL,@(bytes, flags,@test_injected_failure"
 	"report-every-time@mm/slab_common.c@test_and_set_bit(NOFAIL_SITE_REPORTED, &site->flags))@!site)@test_site_failures"
 	"misuse-warns-every-time@mm/slab_common.c@if (test_and_set_bit(NOFAIL_SITE_MISUSED, &site->flags))@if (0)@test_misuse"
 	"warning-at-nopage@mm/page_alloc.c@\tif (unlikely(nofail))\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@\tif (0)\n\t\t__alloc_pages_nofail_check(gfp_mask, order);@test_order2_warns_on_entry"
-	"retry-charges-itself@mm/slab_common.c@kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE, _RET_IP_);@kmalloc_node_track_caller(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE);@test_profiling_charges_caller"
+	"retry-charges-itself@mm/slab_common.c@p = kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t     NUMA_NO_NODE, caller);@p = kmalloc_node_track_caller(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t     NUMA_NO_NODE);@test_profiling_charges_caller"
+	"retry-own-bucket@mm/slab_common.c@p = kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t     NUMA_NO_NODE, caller);@p = kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t     NUMA_NO_NODE, _RET_IP_);@test_one_bucket"
+	"misuse-returns-null@mm/slab_common.c@\tnofail_report_misuse(site, n, size, flags);\n\tif (check_mul_overflow(n, size, &bytes))@\tnofail_report_misuse(site, n, size, flags);\n\tif (1)@test_misuse"
+	"misuse-cache-returns-null@mm/slab_common.c@\treturn kmem_cache_alloc_noprof(s, nofail_gfp(flags));@\treturn NULL;@test_misuse"
 	"no-watermarks@mm/page_alloc.c@\tif (unlikely(gfp_mask & __GFP_NOFAIL)) {\n\t\tpage = __alloc_pages_nofail_oom(@\tif (0) {\n\t\tpage = __alloc_pages_nofail_oom(@test_no_watermarks"
 	"no-min-reserve@mm/page_alloc.c@\tif (unlikely(nofail)) {\n\t\t/*\n\t\t * Lacking@\tif (0) {\n\t\t/*\n\t\t * Lacking@test_min_reserve"
 	"retry-not-counted@mm/nofail_sites.c@\tatomic_long_inc(&site->retried);@\t;@test_site_counts"
@@ -61,6 +66,7 @@ mutants=(
 	"inject-arg-dropped@mm/slab_common.c@nofail_failed(site, \"kmalloc\", bytes, flags, injected);@nofail_failed(site, \"kmalloc\", bytes, flags, false);@test_inject_interleaved"
 	"inject-arg-dropped-cache@mm/slab_common.c@nofail_failed(site, s->name, s->object_size, flags, injected);@nofail_failed(site, s->name, s->object_size, flags, false);@test_inject_each_helper"
 	"inject-ignores-count@mm/nofail_sites.c@atomic_add_unless(&site->inject, -1, 0)@atomic_read(&site->inject)@test_inject_one_site"
+	"first-attempt-may-loop@include/linux/slab.h@#define NOFAIL_FIRST_GFP\t(__GFP_NORETRY | __GFP_NOWARN)@#define NOFAIL_FIRST_GFP\t(__GFP_NOWARN)@test_helper_shortage"
 )
 
 run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass

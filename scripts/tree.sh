@@ -7,8 +7,8 @@
 # patches/ applied on top, in the order of patches/series.
 #
 #   - The base commit is reproducible (fixed identity, dates and message)
-#     and tagged nofail-base, so "git format-patch --base" gives a
-#     base-commit: trailer that means the same tree everywhere.
+#     and tagged nofail-base, so the commits on it are the same
+#     everywhere.
 #   - Debian's top-level .gitignore ignores everything ("/*", "!/debian/");
 #     the base commit drops those two lines so that new files show up.
 #   - When DIR already holds the series as last applied, nothing is done.
