@@ -12,10 +12,12 @@
  * objects that may fail (__GFP_RETRY_MAYFAIL: reclaim, then give up
  * without the OOM killer); then one more object is asked for, the way
  * measured.  The charge fails and reclaim runs in the group; the helper's
- * first attempt then fails after the OOM killer found no victim, and its
- * retry with __GFP_NOFAIL does the same again before it is force-charged
- * over the limit, where the flag's request is force-charged after one
- * round.  Printed: the time to success (instructions under QEMU
+ * first attempt, with __GFP_NORETRY, fails after one round of reclaim,
+ * without the memcg OOM killer, and its retry with __GFP_NOFAIL then does
+ * what the flag's request does: reclaim, the OOM killer, which finds no
+ * victim, and the force charge over the limit.  (Series v3's first
+ * attempt, without __GFP_NORETRY, went through reclaim and the OOM killer
+ * before its retry did both again: about twice the flag's cost.)  Printed: the time to success (instructions under QEMU
  * -icount), and the group's "max" and "oom" events (memory.events) while
  * it was made.  MC_RUNS runs of each way: in some the group is not full
  * after all (something was uncharged after the fill gave up), one round
