@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat pressure bench boot survey mutants report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench boot survey mutants report check lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -70,6 +70,9 @@ fastpath: kernel ## compare each allocator with its _nofail helper in the disass
 
 objstat: kernel ## the page allocator's functions before and after patch 9, from the objects
 	@$(SCRIPTS)/objstat-page-alloc.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
+
+docs: tree ## kernel-doc of the touched files, and make htmldocs SPHINXDIRS=core-api (build/docs)
+	@$(SCRIPTS)/docs.sh $(TREE) $(BUILD)/docs
 
 report: ## print the report of the last run
 	@$(SCRIPTS)/report.sh $(BUILD)/kunit

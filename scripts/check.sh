@@ -37,6 +37,9 @@
 #                patch that does not apply is named, make patches then
 #                refuses, and make tree recovers once it is fixed; an
 #                interrupted or killed boot leaves no QEMU behind
+#   docs         no new kernel-doc warning in a file the series touches,
+#                and make htmldocs SPHINXDIRS=core-api with no warning
+#                6.12.118 does not have (scripts/docs.sh)
 #   cocci-cases  the series' semantic patch (scripts/coccinelle/api/
 #                nofail.cocci, patch 14) finds each known case of
 #                tests/coccinelle/nofail-cases.c as its kind, none of the
@@ -155,6 +158,10 @@ if [ "$applied" = 0 ]; then
 	progress "check: the series regenerates patches/ byte for byte"
 	step roundtrip bash -c "'$NOFAIL_TOP/scripts/format-patches.sh' '$tree' '$check/patches' &&
 		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
+
+	progress "check: the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
+	"$NOFAIL_TOP/scripts/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
+	collect docs DOCS "$logs/docs.log"
 
 	progress "check: the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
 	step cocci-cases "$NOFAIL_TOP/scripts/cocci-cases.sh" "$tree"

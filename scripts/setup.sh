@@ -19,8 +19,8 @@ pkgs=(
 	qemu-system-x86
 	# the boot test's guest (scripts/mkinitramfs.sh copies their files)
 	busybox-static e2fsprogs btrfs-progs reiserfsprogs gfs2-utils dmsetup
-	# checks
-	coccinelle shellcheck
+	# checks; make htmldocs (scripts/docs.sh)
+	coccinelle shellcheck python3-sphinx
 	# make bench: the plots
 	gnuplot-nox
 )
