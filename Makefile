@@ -68,7 +68,7 @@ audit: tree ## Coccinelle, whole tree: the must-succeed sites left, per subsyste
 fastpath: kernel ## compare each allocator with its _nofail helper in the disassembly
 	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit
 
-objstat: kernel ## the page allocator's functions before and after patch 9, from the objects
+objstat: kernel ## the page allocator's functions before and after patch 3, from the objects
 	@$(SCRIPTS)/objstat-page-alloc.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
 
 docs: tree ## kernel-doc of the touched files, and make htmldocs SPHINXDIRS=core-api (build/docs)
@@ -84,7 +84,8 @@ lint: ## fast static checks (under 60 s once the tree exists)
 	@$(SCRIPTS)/lint.sh $(TREE)
 
 clean: ## remove build output, keep the tree and the ccache
-	@$(SCRIPTS)/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/rerun
+	@$(SCRIPTS)/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
+		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat
 
 distclean: ## remove build/ entirely
 	@$(SCRIPTS)/clean.sh $(BUILD)

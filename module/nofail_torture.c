@@ -59,7 +59,7 @@
 #include <linux/torture.h>
 #include <trace/events/kmem.h>
 
-/* the helper table and failslab from kernel code, shared with mm/nofail_kunit.c */
+/* the helper table and failslab from kernel code, shared with the KUnit suites */
 #include "nofail_test.h"
 
 MODULE_DESCRIPTION("Torture test of the _nofail slab helpers under failslab");

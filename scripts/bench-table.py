@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""bench-table.py [--helpers LOG] [--sites INJECT_OFF.LOG SITES_OFF.LOG] [--pages BASE.LOG SERIES.LOG]
+"""bench-table.py [--helpers LOG] [--sites SITES_OFF.LOG] [--pages BASE.LOG SERIES.LOG]
                   [--pages-nodebug BASE.LOG SERIES.LOG]
                   [--waiting LOG [--waiting-data FILE]] [--memcg LOG]
                   --json FILE --data FILE [--plots DIR] [--check]
@@ -9,11 +9,9 @@ The table of scripts/bench.sh: instructions per allocate-and-free pair
 (QEMU -icount shift=0), each ratio taken in one boot (helpers: helper /
 allocator) or one run (page allocator: series / base), and whether it
 meets its target.  --sites: the same helper benchmark in a kernel
-without CONFIG_FAIL_NOFAIL, and in one without it and
-CONFIG_NOFAIL_SITES, for the cost of the site list (patch 11) and of the
-site control (patch 13) on the success path: each helper in the kernel
-with the option against the one without, and the allocator's ratio of
-the first to the last kernel as a control.  --pages-nodebug: the page
+without CONFIG_NOFAIL_SITES, for the cost of the site list (patch 11)
+on the success path: each helper in the series kernel against the one
+without, and the allocator's ratio of the two as a control.  --pages-nodebug: the page
 allocator's pair again, built without DEBUG_KERNEL (and so without
 fault injection), as a distribution builds it.
 --waiting: benchmarks/wait-cost, the CPU share a request's task burns
@@ -173,28 +171,25 @@ def main():
                                 "runs": runs, "target": HELPER_TARGET, "met": met}
         tables.setdefault("helpers", []).append((name, ratio, HELPER_TARGET))
     if args.sites and h:
-        # three kernels: both options (the series kernel), CONFIG_NOFAIL_SITES
-        # alone, neither; each option's cost is the ratio of two of them
-        inj_off, _, _ = helpers(args.sites[0])
-        off, _, _ = helpers(args.sites[1])
+        # two kernels: the series kernel and the same without CONFIG_NOFAIL_SITES
+        off, _, _ = helpers(args.sites[0])
         out["sites"] = {}
-        print(f"\n{'the options on each helper call':<38}{'none':>9}{'sites':>9}{'+inject':>9}"
-              f"{'sites':>8}{'inject':>8}  allocator")
+        print(f"\n{'CONFIG_NOFAIL_SITES on each helper call':<38}{'none':>9}{'sites':>9}"
+              f"{'sites':>8}  allocator")
         for name, runs in h.items():
-            if name not in off or name not in inj_off:
+            if name not in off:
                 continue
-            k = {"none": off[name], "sites": inj_off[name], "both": runs}
+            k = {"none": off[name], "sites": runs}
             nofail = {w: min(b for _, b in r) for w, r in k.items()}
             plain = {w: min(a for a, _ in r) for w, r in k.items()}
-            r_sites, r_inject = nofail["sites"] / nofail["none"], nofail["both"] / nofail["sites"]
-            control = plain["both"] / plain["none"]
-            print(f"{name:<38}{nofail['none']:>9.1f}{nofail['sites']:>9.1f}{nofail['both']:>9.1f}"
-                  f"{r_sites:>8.3f}{r_inject:>8.3f}  {control:.3f}")
-            out["sites"][name] = {"none": nofail["none"], "sites": nofail["sites"], "both": nofail["both"],
-                                  "sites_ratio": r_sites, "inject_ratio": r_inject,
+            r_sites = nofail["sites"] / nofail["none"]
+            control = plain["sites"] / plain["none"]
+            print(f"{name:<38}{nofail['none']:>9.1f}{nofail['sites']:>9.1f}"
+                  f"{r_sites:>8.3f}  {control:.3f}")
+            out["sites"][name] = {"none": nofail["none"], "sites": nofail["sites"],
+                                  "sites_ratio": r_sites,
                                   "allocator": plain, "allocator_ratio": control}
-            tables.setdefault("options", []).extend([(name + " sites/none", r_sites, HELPER_TARGET),
-                                                     (name + " inject/sites", r_inject, HELPER_TARGET)])
+            tables.setdefault("options", []).append((name + " sites/none", r_sites, HELPER_TARGET))
     if args.pages:
         page_table("page allocator, series against base", args.pages, out["page_alloc"],
                    tables.setdefault("pages", []))

@@ -19,7 +19,7 @@ if (!exists("xmin")) xmin = 0.98
 if (!exists("xmax")) xmax = 1.04
 heading(p) = \
 	p eq "helpers" ? "helper / allocator, same boot: instructions per allocate-and-free pair" : \
-	p eq "options" ? "each option on a helper call: CONFIG_NOFAIL_SITES (sites/none), CONFIG_FAIL_NOFAIL (inject/sites)" : \
+	p eq "options" ? "CONFIG_NOFAIL_SITES on a helper call (sites/none)" : \
 	p eq "pages" ? "page allocator, series / base, same config: instructions per pair; slow: per slow-path entry" : \
 	p eq "pages-nodebug" ? "the same without DEBUG_KERNEL, as a distribution builds it" : p
 n = words(panels)

@@ -10,11 +10,9 @@
 #   helpers     each _nofail helper against the allocator call it wraps,
 #               allocate-and-free pairs on the success path, in the series
 #               kernel (benchmarks/helper-cost); target: ratio <= 1.02;
-#   sites       the helpers' benchmark again in two kernels of the same
-#               config, one without CONFIG_FAIL_NOFAIL (patch 13; built in
-#               build/inject-off), one without it and CONFIG_NOFAIL_SITES
-#               (patch 11; build/sites-off): the cost of each option on
-#               each helper's success path;
+#   sites       the helpers' benchmark again in a kernel of the same
+#               config without CONFIG_NOFAIL_SITES (patch 11; built in
+#               build/sites-off): its cost on each helper's success path;
 #   page alloc  alloc_pages()/__free_pages() pairs, orders 0, 1 and 3,
 #               with and without __GFP_NOFAIL, in the kernel before the
 #               page allocator patch and in the series, same config
@@ -66,19 +64,13 @@ sites_kernel() {
 	shift
 	sed "$@" "$kbuild/.config" >"$out/$name.config"
 	"$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$dir" --config "$out/$name.config"
-	! grep -q '^CONFIG_FAIL_NOFAIL=y' "$dir/.config" ||
-		die "bench: $dir still has CONFIG_FAIL_NOFAIL"
 	NOFAIL_BENCH_ARGS="helper_cost.pairs=$pairs" nofail_bench_boot "helpers-$name" "$tree" "$dir" "$out" helper-cost
 }
 if [ -z "$small" ]; then
-	sites_kernel inject-off -e 's/^CONFIG_FAIL_NOFAIL=y$/# CONFIG_FAIL_NOFAIL is not set/'
-	sites_kernel sites-off -e 's/^CONFIG_NOFAIL_SITES=y$/# CONFIG_NOFAIL_SITES is not set/' \
-		-e 's/^CONFIG_FAIL_NOFAIL=y$/# CONFIG_FAIL_NOFAIL is not set/'
-	grep -q '^CONFIG_NOFAIL_SITES=y' "$NOFAIL_BUILD/inject-off/.config" ||
-		die "bench: $NOFAIL_BUILD/inject-off lost CONFIG_NOFAIL_SITES"
+	sites_kernel sites-off -e 's/^CONFIG_NOFAIL_SITES=y$/# CONFIG_NOFAIL_SITES is not set/'
 	! grep -q '^CONFIG_NOFAIL_SITES=y' "$NOFAIL_BUILD/sites-off/.config" ||
 		die "bench: $NOFAIL_BUILD/sites-off still has CONFIG_NOFAIL_SITES"
-	sites=(--sites "$out/helpers-inject-off.log" "$out/helpers-sites-off.log")
+	sites=(--sites "$out/helpers-sites-off.log")
 	# the base kernel is kept where page-alloc-cost.sh run alone keeps it
 	pac=$NOFAIL_BUILD/page-alloc-cost
 	"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$pac" >/dev/null

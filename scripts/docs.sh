@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# docs.sh TREE OUT: the series' documentation builds without a new warning.
+# docs.sh [--no-html] TREE OUT: the series' documentation builds without a
+# new warning (--no-html: kernel-doc only, for make lint).
 #
 #   kernel-doc   scripts/kernel-doc -none -Wall on every .c and .h file
 #                the series touches, at nofail-base and at HEAD: a warning
@@ -21,8 +22,10 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-tree=$(realpath "${1:?usage: docs.sh TREE OUT}")
-out=$(realpath -m "${2:?usage: docs.sh TREE OUT}")
+html=1
+[ "${1:-}" != --no-html ] || { html=; shift; }
+tree=$(realpath "${1:?usage: docs.sh [--no-html] TREE OUT}")
+out=$(realpath -m "${2:?usage: docs.sh [--no-html] TREE OUT}")
 nofail_rm "$out"
 nofail_outdir "$out"
 
@@ -30,7 +33,9 @@ mapfile -t files < <(git -C "$tree" diff --name-only nofail-base HEAD -- '*.c' '
 [ ${#files[@]} -gt 0 ] || die "docs: the series touches no .c or .h file in $tree (is nofail-base its base?)"
 helpers=(kmalloc_nofail kcalloc_nofail kzalloc_nofail kmalloc_array_nofail
 	 kmem_cache_alloc_nofail kmem_cache_zalloc_nofail)
-echo "DOCS 1..$((${#files[@]} + 2))"
+plan=${#files[@]}
+[ -z "$html" ] || plan=$((plan + 2))
+echo "DOCS 1..$plan"
 
 # kdoc REV FILE: FILE's kernel-doc warnings at REV, without line numbers
 kdoc() {
@@ -52,9 +57,16 @@ for f in "${files[@]}"; do
 	fi
 done
 
+[ -n "$html" ] || exit 0
+
 progress "docs: make htmldocs SPHINXDIRS=core-api (about 2 min; log: $out/htmldocs.log)"
+# 6.12's htmldocs writes the netlink specs' pages into the source tree,
+# O= or not: the files it adds there are removed after it.
+git -C "$tree" ls-files --others --exclude-standard | sort >"$out/untracked.before"
 make -C "$tree" O="$out/htmldocs" SPHINXDIRS=core-api htmldocs >"$out/htmldocs.log" 2>&1
 rc=$?
+git -C "$tree" ls-files --others --exclude-standard | sort |
+	comm -13 "$out/untracked.before" - | (cd "$tree" && xargs -r rm -f --)
 # The warnings with the tree's path cut off, as tests/docs/base-warnings has them.
 grep -E 'WARNING|ERROR' "$out/htmldocs.log" | sed "s|$tree/||" | sort -u >"$out/warnings"
 grep -v '^#' "$NOFAIL_TOP/tests/docs/base-warnings" | sort -u >"$out/base-warnings"

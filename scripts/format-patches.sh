@@ -15,12 +15,17 @@
 # and --subject-prefix; the shortlog and diffstat are git's.  There is no
 # base-commit: trailer: the base is the bench's own commit of Debian's
 # tarball, which no other tree has; the cover letter names v6.12.118.
+# Each patch gets Cc: headers from the tree's scripts/get_maintainer.pl
+# (maintainers, reviewers and lists of the files it touches; no git
+# history, no keyword matches), the cover letter all of them.
+# An OUTDIR other than patches/ must be the bench's own, or empty.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 tree=$(realpath -m "${1:?usage: format-patches.sh TREE [OUTDIR]}")
 out=$(realpath -m "${2:-$NOFAIL_TOP/patches}")
+[ "$out" = "$NOFAIL_TOP/patches" ] || nofail_outdir "$out"
 git -C "$tree" rev-parse -q --verify nofail-base >/dev/null ||
 	die "patches: $tree has no nofail-base tag (run make tree)"
 [ "$(git -C "$tree" rev-list --count nofail-base..HEAD)" -gt 0 ] ||
@@ -52,6 +57,28 @@ git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c format.signature= \
 	format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
 	--subject-prefix="${prefix:-PATCH}" \
 	--no-signature -o "$tmp" nofail-base..HEAD
+
+# cc FILE...: the Cc: lines of the patches FILE, each address once
+cc() {
+	(cd "$tree" && for f in "$@"; do
+		./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+			--no-keywords --no-tree "$f"
+	done) | awk '!seen[$0]++ { print "Cc: " $0 }'
+}
+# add_cc FILE LINES: the lines before the blank line that ends the headers
+add_cc() {
+	awk -v cc="$2" '!done && $0 == "" { print cc; done = 1 } { print }' "$1" >"$1.cc" &&
+		mv "$1.cc" "$1"
+}
+patches=()
+for f in "$tmp"/0*.patch; do
+	[ "$(basename "$f")" = 0000-cover-letter.patch ] || patches+=("$f")
+done
+for f in "${patches[@]}"; do
+	add_cc "$f" "$(cc "$f")" || die "patches: get_maintainer.pl failed on $(basename "$f")"
+done
+add_cc "$tmp/0000-cover-letter.patch" "$(cc "${patches[@]}")" ||
+	die "patches: get_maintainer.pl failed on the series"
 
 mkdir -p "$out"
 {

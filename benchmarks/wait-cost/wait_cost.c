@@ -160,7 +160,7 @@ static void wc_events(unsigned long *stall, unsigned long *retry)
 {
 	all_vm_events(wc_ev);
 	*stall = wc_ev[ALLOCSTALL_DMA];
-	/* the passes of the __GFP_NOFAIL loop: a vm event of patch 8 */
+	/* the passes of the __GFP_NOFAIL loop: a vm event of patch 3 */
 	*retry = wc_ev[NOFAIL_RETRY];
 }
 

@@ -36,7 +36,6 @@ cleanup() {
 	done
 	echo 1 >/proc/sys/vm/oom_dump_tasks
 	failslab_reset
-	sites_reset
 }
 
 # leftovers: what cleanup could not remove, one word each; nothing when

@@ -103,52 +103,29 @@ exercise() {
 		sort -u >/tmp/sites
 	while read -r site; do say "$name: site $site"; done </tmp/sites
 	sites=$(grep -c " at .*$path" /tmp/sites || true)
-	retried=$(awk '{ n += $8 } END { print n + 0 }' /tmp/sites.run)
+	retried=$(awk '{ n += $6 } END { print n + 0 }' /tmp/sites.run)
 	# fsck=clean: finish stops the target when the checker complains.
 	say "figures $name ops=$ops_all failed=$failed_all enomem=$enomem_all injected=$injected_all sites=$sites retried=$retried files=$(wc -l <"$list") fsck=clean"
 	[ "$sites" -gt 0 ] || { echo "no first-failure report from a site in $path"; return 1; }
 }
 
 # aim_round TASKS PERCENT KIND ARGS...: one workload round under one aim
-# of tests/boot/aims; sets ops, failed, enomem and injected, and says
-# how many of the injected failures were first attempts of the helpers
-# at the subsystem's sites (the rest failed other allocations: dm's
-# mempool, for one).
-#   site: the site control, TIMES (the PERCENT column) first attempts
-#         failed at each site in the functions ARGS, each of which must
-#         have had one, but for a FUNCTION? (armed, counted, not required).
-#   otherwise: failslab, aimed by KIND at ARGS.
+# of tests/boot/aims (failslab, aimed by KIND at ARGS); sets ops, failed,
+# enomem and injected, and says how many of the injected failures were
+# first attempts of the helpers at the subsystem's sites (the rest failed
+# other allocations: dm's mempool, for one).
 aim_round() {
 	tasks=$1 percent=$2 kind=$3
 	shift 3
-	if [ "$kind" = site ]; then
-		# shellcheck disable=SC2046 # one function a word
-		sites_arm "$percent" $(echo "$*" | tr -d '?')
-	else
-		aim "$kind" "$@"
-		failslab_arm "$percent" "$tasks"
-	fi
+	aim "$kind" "$@"
+	failslab_arm "$percent" "$tasks"
 	workload "$mnt" "$dev" "$type" $round
-	if [ "$kind" = site ]; then
-		sites_reset
-	else
-		injected=$(failslab_injected)
-		failslab_reset
-	fi
+	injected=$(failslab_injected)
+	failslab_reset
 	sites_list >/tmp/sites.after
 	sites_delta /tmp/sites.before /tmp/sites.after "$path" >/tmp/sites.round
 	helper=$(awk '{ n += $4 } END { print n + 0 }' /tmp/sites.round)
-	if [ "$kind" = site ]; then
-		injected=$(awk '{ n += $6 } END { print n + 0 }' /tmp/sites.round)
-		for f in "$@"; do
-			case $f in *'?') continue ;; esac
-			awk -v f="$f" '$1 == f && $6 > 0 { hit = 1 } END { exit !hit }' /tmp/sites.round ||
-				{ echo "site aim: no first attempt failed in $f"; return 1; }
-		done
-		say "$name: aim site $* x$percent: ops $ops failed $failed injected $injected helper $helper"
-	else
-		say "$name: aim $kind $(echo "$*" | sed 's/ 0x.*//') at $percent%: ops $ops failed $failed injected $injected helper $helper other $((injected - helper))"
-	fi
+	say "$name: aim $kind $(echo "$*" | sed 's/ 0x.*//') at $percent%: ops $ops failed $failed injected $injected helper $helper other $((injected - helper))"
 }
 
 # site_path NAME: where the converted sites a target reaches are.

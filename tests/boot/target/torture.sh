@@ -15,5 +15,5 @@ case $v in SUCCESS:*) ;; *) echo "expected SUCCESS"; exit 1 ;; esac
 # while it was loaded, each failure retried; none is listed after.
 while read -r line; do say "torture: listed $line"; done </tmp/torture.sites
 [ "$(awk '$NF == "func:nt_call_nofail"' /tmp/torture.sites | wc -l)" = 6 ]
-awk '$1 != $3 || $4 != 0 { exit 1 } { n += $3 } END { exit !(n > 0) }' /tmp/torture.sites
+awk '$1 != $2 || $3 != 0 { exit 1 } { n += $2 } END { exit !(n > 0) }' /tmp/torture.sites
 ! sites_list | grep -F ' [nofail_torture] '
