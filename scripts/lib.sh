@@ -114,16 +114,27 @@ trap 'exit 129' HUP
 # nofail_group LOG SECONDS CMD...: run CMD in a group of its own, with a
 # time limit, its output to LOG and stdout; its pidfile is LOG.pid.  The
 # pipe runs in the background and the script waits for it, so that a
-# signal reaches the script's traps at once.  Returns CMD's status, 124
-# on timeout.
+# signal reaches the script's traps at once.  A watchdog in the group
+# ends it within a second of the script's death (gone, or a zombie),
+# SIGKILL included, which no trap sees.  Returns CMD's status, 124 on
+# timeout.
 nofail_group() {
 	local log=$1 limit=$2
 
 	shift 2
 	NOFAIL_GROUPS+=("$log.pid")
 	{
-		setsid --wait bash -c 'echo $$ >"$0"; exec timeout -k 10 "$1" "${@:2}"' \
-			"$log.pid" "$limit" "$@" 2>&1 | tee "$log"
+		setsid --wait bash -c 'echo $$ >"$0"
+			owner=$1
+			shift
+			alive() {
+				local st
+				st=$(sed "s/.*) //" "/proc/$owner/stat" 2>/dev/null | cut -c1)
+				[ -n "$st" ] && [ "$st" != Z ]
+			}
+			(while alive; do sleep 1; done; kill -KILL -- -$$) >/dev/null 2>&1 &
+			exec timeout -k 10 "$1" "${@:2}"' \
+			"$log.pid" "$$" "$limit" "$@" 2>&1 | tee "$log"
 		exit "${PIPESTATUS[0]}"
 	} &
 	wait $!
