@@ -60,7 +60,7 @@ mutants=(
 	"no-watermarks@mm/page_alloc.c@\tif (unlikely(gfp_mask & __GFP_NOFAIL)) {\n\t\tpage = __alloc_pages_nofail_oom(@\tif (0) {\n\t\tpage = __alloc_pages_nofail_oom(@test_no_watermarks"
 	"no-min-reserve@mm/page_alloc.c@\tif (unlikely(nofail)) {\n\t\t/*\n\t\t * Lacking@\tif (0) {\n\t\t/*\n\t\t * Lacking@test_min_reserve"
 	"retry-not-counted@mm/nofail_sites.c@\tatomic_long_inc(&site->retried);@\t;@test_site_counts"
-	"helper-named-noprof@mm/nofail_sites.c@\tif (len > 7 && !strcmp(helper + len - 7, \"_noprof\"))@\tif (0)@test_site_listed"
+	"site-line-unnamed@mm/nofail_sites.c@\tcodetag_to_text(out, &site->ct);@\t;@test_site_listed"
 	"no-retried-event@mm/nofail_sites.c@\ttrace_nofail_retried(site, bytes, flags, wait);@\t;@test_site_tracepoints"
 	"max-wait-not-kept@mm/nofail_sites.c@\twhile (wait > max && !atomic64_try_cmpxchg(&site->max_wait_ns, &max, wait))\n\t\t;@\t;@test_site_tracepoints"
 	"max-wait-last@mm/nofail_sites.c@\twhile (wait > max && !atomic64_try_cmpxchg(&site->max_wait_ns, &max, wait))\n\t\t;@\tatomic64_set(&site->max_wait_ns, wait);@test_site_tracepoints"
