@@ -98,6 +98,18 @@ collect() {
 		result "$step: $seen results of a plan of $plan" 1 "$log"
 }
 
+# phase NAME TEXT: a step of the check begins, and the one before ends;
+# the time of each is in the summary and in times.txt.
+times=()
+phase_name=
+phase_start=$SECONDS
+phase() {
+	[ -z "$phase_name" ] || times+=("$phase_name $((SECONDS - phase_start)) s")
+	phase_name=$1
+	phase_start=$SECONDS
+	[ -z "$2" ] || progress "check: $2"
+}
+
 step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
 	local name=$1 log=$logs/${1//\//_}.log
 	shift
@@ -142,11 +154,11 @@ safety() {
 	rm -rf -- "$scratch"
 }
 
-progress "check: the judges on canned consoles (log: $logs/judges.log)"
+phase judges "the judges on canned consoles (log: $logs/judges.log)"
 "$NOFAIL_TOP/tests/judges/run.sh" >"$logs/judges.log" 2>&1
 collect judges JUDGE "$logs/judges.log"
 
-progress "check: apply patches/ on a fresh base ($tree)"
+phase apply+checkpatch "apply patches/ on a fresh base ($tree)"
 step apply "$NOFAIL_TOP/scripts/tree.sh" "$tree" --fresh
 applied=$failed
 
@@ -155,19 +167,19 @@ if [ "$applied" = 0 ]; then
 		step "checkpatch/$p" "$NOFAIL_TOP/scripts/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p"
 	done
 
-	progress "check: the series regenerates patches/ byte for byte"
+	phase roundtrip "the series regenerates patches/ byte for byte"
 	step roundtrip bash -c "'$NOFAIL_TOP/scripts/format-patches.sh' '$tree' '$check/patches' &&
 		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
 
-	progress "check: the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
+	phase docs "the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
 	"$NOFAIL_TOP/scripts/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
 	collect docs DOCS "$logs/docs.log"
 
-	progress "check: the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
+	phase coccinelle "the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
 	step cocci-cases "$NOFAIL_TOP/scripts/cocci-cases.sh" "$tree"
 	audit "$tree"
 
-	progress "check: KUnit under QEMU (log: $logs/kunit.log)"
+	phase kunit "KUnit under QEMU (log: $logs/kunit.log)"
 	{ "$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$kout" && "$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$kout"; } \
 		>"$logs/kunit.log" 2>&1
 	krc=$?
@@ -178,13 +190,13 @@ if [ "$applied" = 0 ]; then
 	fi
 	[ "$krc" = 0 ] || result "kunit.py" "$krc" "$logs/kunit.log"
 
-	progress "check: the suites twice in one boot (log: $logs/kunit-rerun.log)"
+	phase kunit-rerun "the suites twice in one boot (log: $logs/kunit-rerun.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/kunit-rerun.sh" "$kout" "$check/rerun" >"$logs/kunit-rerun.log" 2>&1
 		collect kunit-rerun RERUN "$logs/kunit-rerun.log"
 	fi
 
-	progress "check: boot test: torture module, file systems under failslab (log: $logs/boot.log)"
+	phase boot "boot test: torture module, file systems under failslab (log: $logs/boot.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/boot-test.sh" "$tree" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
 		collect boot BOOT "$logs/boot.log"
@@ -192,27 +204,27 @@ if [ "$applied" = 0 ]; then
 		result boot 1 "$logs/kunit.log"
 	fi
 
-	progress "check: the file systems under real memory shortage (log: $logs/pressure.log)"
+	phase pressure "the file systems under real memory shortage (log: $logs/pressure.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/pressure.sh" "$tree" "$kout" "$check/pressure" check >"$logs/pressure.log" 2>&1
 		collect pressure PRESSURE "$logs/pressure.log"
 	fi
 
-	progress "check: make bench at its smallest (log: $logs/bench.log)"
+	phase bench "make bench at its smallest (log: $logs/bench.log)"
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/bench.sh" "$tree" "$kout" "$check/bench" small >"$logs/bench.log" 2>&1
 		collect bench BENCH "$logs/bench.log"
 	fi
 
-	progress "check: the bench's own safety (log: $logs/safety.log)"
+	phase safety "the bench's own safety (log: $logs/safety.log)"
 	safety "$tree" "$kout" >"$logs/safety.log" 2>&1
 	collect safety SAFETY "$logs/safety.log"
 
-	progress "check: every patch compiles on its own (build-each)"
+	phase build-each "every patch compiles on its own (build-each)"
 	"$NOFAIL_TOP/scripts/build-each.sh" "$tree" "$kout" "$logs" >"$logs/build-each.log" 2>&1
 	collect build-each BUILDEACH "$logs/build-each.log"
 
-	progress "check: misuse must not compile"
+	phase build-fail "misuse must not compile"
 	"$NOFAIL_TOP/scripts/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
 	collect build-fail BUILDFAIL "$logs/build-fail.log"
 fi
@@ -226,6 +238,9 @@ fi
 
 echo
 [ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"
+phase end ""
+printf '%s\n' "${times[@]}" >"$check/times.txt"
+echo "times: $(paste -sd, "$check/times.txt" | sed 's/,/, /g')"
 echo "KTAP: $check/results.ktap"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
