@@ -61,11 +61,13 @@ done
 
 progress "docs: make htmldocs SPHINXDIRS=core-api (about 2 min; log: $out/htmldocs.log)"
 # 6.12's htmldocs writes the netlink specs' pages into the source tree,
-# O= or not: the files it adds there are removed after it.
-git -C "$tree" ls-files --others --exclude-standard | sort >"$out/untracked.before"
+# O= or not (Documentation/networking/netlink_spec/): the files it adds
+# there are removed after it, nothing else.
+spec=Documentation/networking/netlink_spec
+git -C "$tree" ls-files --others -- "$spec" | sort >"$out/untracked.before"
 make -C "$tree" O="$out/htmldocs" SPHINXDIRS=core-api htmldocs >"$out/htmldocs.log" 2>&1
 rc=$?
-git -C "$tree" ls-files --others --exclude-standard | sort |
+git -C "$tree" ls-files --others -- "$spec" | sort |
 	comm -13 "$out/untracked.before" - | (cd "$tree" && xargs -r rm -f --)
 # The warnings with the tree's path cut off, as tests/docs/base-warnings has them.
 grep -E 'WARNING|ERROR' "$out/htmldocs.log" | sed "s|$tree/||" | sort -u >"$out/warnings"
