@@ -12,7 +12,7 @@
  * objects that may fail (__GFP_RETRY_MAYFAIL: reclaim, then give up
  * without the OOM killer); then one more object is asked for, the way
  * measured.  The charge fails and reclaim runs in the group; the helper's
- * first attempt, with __GFP_NORETRY, fails after one round of reclaim,
+ * first attempt, with __GFP_NORETRY, fails after the group's reclaim,
  * without the memcg OOM killer, and its retry with __GFP_NOFAIL then does
  * what the flag's request does: reclaim, the OOM killer, which finds no
  * victim, and the force charge over the limit.  (Series v3's first
