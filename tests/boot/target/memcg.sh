@@ -53,10 +53,12 @@ case $line in *": ok, "*", 0 failures injected, 64 held, 0 null, "*) ;;
 [ "$esc" -gt 0 ] || { echo "no request was passed on with __GFP_NOFAIL: the limit did not bite"; exit 1; }
 [ "$nulls" -gt 0 ] || { echo "kmalloc() never failed: the limit did not bite"; exit 1; }
 # A first attempt (__GFP_NORETRY) fails the charge without the memcg OOM
-# killer; only the __GFP_NOFAIL retry may invoke it, once per request,
-# before the force charge.  v3's plain first attempt invoked it too: twice
-# as many "oom" events as requests passed on.
-[ "$oom" -le "$esc" ] ||
-	{ echo "$oom memcg OOM invocations for $esc requests passed on: a first attempt invoked the memcg OOM killer"; exit 1; }
+# killer; only the __GFP_NOFAIL retry invokes it, once or more per
+# request (a retry may charge twice: 17 and 18 for 17 requests here).
+# v3's plain first attempt invoked it too, and found no victim, so every
+# request passed on counted one invocation before its retry's: at least
+# twice as many as requests, 36 for 18.
+[ "$oom" -lt $((2 * esc)) ] ||
+	{ echo "$oom memcg OOM invocations for $esc requests passed on: the first attempts invoked the memcg OOM killer"; exit 1; }
 echo 1 >/proc/sys/vm/oom_dump_tasks
 [ "$max" -gt 0 ]
