@@ -57,6 +57,7 @@ mutants=(
 	"retry-own-bucket@mm/slab_common.c@p = kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t     NUMA_NO_NODE, caller);@p = kmalloc_node_track_caller_noprof(bytes, flags | __GFP_NOFAIL,\n\t\t\t\t\t     NUMA_NO_NODE, _RET_IP_);@test_one_bucket"
 	"misuse-returns-null@mm/slab_common.c@\tnofail_report_misuse(site, n, size, flags);\n\tif (check_mul_overflow(n, size, &bytes))@\tnofail_report_misuse(site, n, size, flags);\n\tif (1)@test_misuse"
 	"misuse-cache-returns-null@mm/slab_common.c@\treturn kmem_cache_alloc_noprof(s, nofail_gfp(flags));@\treturn NULL;@test_misuse"
+	"misuse-tries-first@mm/slab_common.c@\treturn kmalloc_node_track_caller_noprof(bytes, nofail_gfp(flags),@\treturn kmalloc_node_track_caller_noprof(bytes, (flags | __GFP_NOWARN) & ~__GFP_NOFAIL,\n\t\t\t\t\t\tNUMA_NO_NODE, caller) ?:\n\t       kmalloc_node_track_caller_noprof(bytes, nofail_gfp(flags),@test_misuse"
 	"no-watermarks@mm/page_alloc.c@\tif (unlikely(gfp_mask & __GFP_NOFAIL)) {\n\t\tpage = __alloc_pages_nofail_oom(@\tif (0) {\n\t\tpage = __alloc_pages_nofail_oom(@test_no_watermarks"
 	"no-min-reserve@mm/page_alloc.c@\tif (unlikely(nofail)) {\n\t\t/*\n\t\t * Lacking@\tif (0) {\n\t\t/*\n\t\t * Lacking@test_min_reserve"
 	"retry-not-counted@mm/nofail_sites.c@\tatomic_long_inc(&site->retried);@\t;@test_site_counts"
