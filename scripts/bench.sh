@@ -11,7 +11,7 @@
 #               allocate-and-free pairs on the success path, in the series
 #               kernel (benchmarks/helper-cost); target: ratio <= 1.02;
 #   sites       the helpers' benchmark again in a kernel of the same
-#               config without CONFIG_NOFAIL_SITES (patch 11; built in
+#               config without CONFIG_NOFAIL_SITES (patch 12; built in
 #               build/sites-off): its cost on each helper's success path;
 #   page alloc  alloc_pages()/__free_pages() pairs, orders 0, 1 and 3,
 #               with and without __GFP_NOFAIL, in the kernel before the

@@ -41,7 +41,7 @@
 #                and make htmldocs SPHINXDIRS=core-api with no warning
 #                6.12.118 does not have (scripts/docs.sh)
 #   cocci-cases  the series' semantic patch (scripts/coccinelle/api/
-#                nofail.cocci, patch 13) finds each known case of
+#                nofail.cocci, patch 14) finds each known case of
 #                tests/coccinelle/nofail-cases.c as its kind, none of the
 #                look-alikes, and patch mode makes the rewrites marked
 #   audit        with it, no slab allocation in the five converted

@@ -17,7 +17,7 @@ set -u
 tree=$(realpath -m "${1:?usage: cocci-cases.sh TREE}")
 cocci=${COCCI:-$tree/scripts/coccinelle/api/nofail.cocci}
 cases=${CASES:-$NOFAIL_TOP/tests/coccinelle/nofail-cases.c}
-[ -f "$cocci" ] || die "cocci-cases: no $cocci (the series' patch 13 adds it)"
+[ -f "$cocci" ] || die "cocci-cases: no $cocci (the series' patch 14 adds it)"
 work=$(mktemp -d /tmp/nofail-cocci.XXXXXX)
 trap 'rm -rf -- "$work"' EXIT
 

@@ -6,7 +6,7 @@
 # Run the series' KUnit suites twice in one boot: boot the kernel that
 # kunit.py built in KBUILD with KUnit on, so that the built-in suites run
 # at boot, and an initramfs of busybox whose /init (tests/kunit-rerun/init)
-# runs nofail_slab, nofail_page_alloc and nofail_sites again through
+# runs nofail_slab, nofail_page_alloc, nofail_wait and nofail_sites again through
 # KUnit's debugfs "run" files.  Prints "RERUN 0|1 <suite>" for the
 # second run of each: 0 when its results end in "ok", with no "not ok" in
 # them.  The console is in OUT/console.log.
@@ -28,8 +28,8 @@ nofail_qemu "$kernel" "$out/initramfs.cpio" "kunit.enable=1 $NOFAIL_KUNIT_ARGS" 
 rc=$?
 set -e
 [ "$rc" = 0 ] || warn "kunit-rerun: QEMU exit $rc"
-echo "RERUN 1..4"
-for s in nofail_slab nofail_page_alloc nofail_sites; do
+echo "RERUN 1..5"
+for s in nofail_slab nofail_page_alloc nofail_wait nofail_sites; do
 	lines=$(tr -d "\r" <"$out/console.log" | sed -n "s/.*RERUN $s: //p")
 	if printf '%s\n' "$lines" | grep -q "^ok [0-9]* $s\$" &&
 	   ! printf '%s\n' "$lines" | grep -q "not ok"; then
