@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench boot survey mutants report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake boot survey mutants report check lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -68,6 +68,9 @@ audit: tree ## Coccinelle, whole tree: the must-succeed sites left, per subsyste
 fastpath: kernel ## compare each allocator with its _nofail helper in the disassembly
 	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit
 
+wake: kernel ## __GFP_NOFAIL requests waiting for pages: CPU and wake latency, base vs series (build/wake)
+	@$(SCRIPTS)/wake.sh $(TREE) $(BUILD)/kunit $(BUILD)/wake
+
 objstat: kernel ## the page allocator's functions before and after patch 3, from the objects
 	@$(SCRIPTS)/objstat-page-alloc.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
 
@@ -85,7 +88,8 @@ lint: ## fast static checks (under 60 s once the tree exists)
 
 clean: ## remove build output, keep the tree and the ccache
 	@$(SCRIPTS)/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
-		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat
+		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat $(BUILD)/wake \
+		$(BUILD)/pressure $(BUILD)/survey
 
 distclean: ## remove build/ entirely
 	@$(SCRIPTS)/clean.sh $(BUILD)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """bench-table.py [--helpers LOG] [--sites SITES_OFF.LOG] [--pages BASE.LOG SERIES.LOG]
                   [--pages-nodebug BASE.LOG SERIES.LOG]
-                  [--waiting LOG [--waiting-data FILE]] [--memcg LOG]
+                  [--waiting LOG [--waiting-data FILE]] [--wake SERIES.LOG [BASE.LOG]] [--memcg LOG]
                   --json FILE --data FILE [--plots DIR] [--check]
 
 The table of scripts/bench.sh: instructions per allocate-and-free pair
@@ -16,7 +16,11 @@ allocator's pair again, built without DEBUG_KERNEL (and so without
 fault injection), as a distribution builds it.
 --waiting: benchmarks/wait-cost, the CPU share a request's task burns
 while memory is short, for a helper, loops of plain attempts and
-__GFP_NOFAIL.  --memcg: benchmarks/memcg-cost, one accounted request in a
+__GFP_NOFAIL.  --wake: benchmarks/wait-wake, 1, 8 and 64 concurrent
+__GFP_NOFAIL requests waiting while ZONE_DMA has no free page: the CPU
+they burn together, their wake latency once pages come back (p50, p99,
+max), and how often they went back to sleep meanwhile; in the series
+kernel, and in the base kernel when given.  --memcg: benchmarks/memcg-cost, one accounted request in a
 memory cgroup at its limit, helper against __GFP_NOFAIL: instructions to
 success, and the group's max and oom events, the median of the runs
 whose request found the group full (the memcg OOM killer invoked; in
@@ -42,6 +46,10 @@ import sys
 HELPER_TARGET = 1.02
 PAGE_TARGET = 1.00
 WAIT_TARGET = 0.02
+WAKE_CPU_TARGET = 2.0		# % of one CPU, all waiters together
+WAKE_P99_TARGET_NS = 1000000	# at 1 and 8 waiters
+WAKE_MAX_TARGET_NS = 10000000	# at 64 waiters: all served within
+WAKE_WAYS = ("pcp", "block", "trickle")
 MEMCG_RUNS = 5		# benchmarks/memcg-cost's MC_RUNS
 MEMCG_WAYS = {"helper": "kmalloc_nofail(4096, GFP_KERNEL_ACCOUNT)",
               "flag": "kmalloc(4096, ..._ACCOUNT|__GFP_NOFAIL)"}
@@ -112,6 +120,36 @@ def waiting(path):
     return res, done
 
 
+def wake(path):
+    """{(waiters, way): figures} of benchmarks/wait-wake, and whether it said done."""
+    res, done = {}, False
+    pat = (r"wait_wake: (\d+) waiters (\w+): cpu_pct ([\d.]+) lat_ns (\d+) (\d+) (\d+)"
+           r" resleeps ([\d.]+) served (\d+) early (\d+) rounds (\d+) hold_ms (\d+)")
+    for line in open(path, errors="replace"):
+        m = re.search(pat, line)
+        if m:
+            res[(int(m[1]), m[2])] = {
+                "cpu_pct": float(m[3]), "p50_ns": int(m[4]), "p99_ns": int(m[5]),
+                "max_ns": int(m[6]), "resleeps": float(m[7]), "served": int(m[8]),
+                "early": int(m[9]), "rounds": int(m[10]), "hold_ms": int(m[11])}
+        done = done or "wait_wake: done" in line
+    return res, done
+
+
+def wake_verdict(n, r):
+    """Targets of the series kernel: the CPU, then the latency for n waiters."""
+    if r["early"]:
+        return "served before pages came back: proves nothing"
+    bad = []
+    if r["cpu_pct"] > WAKE_CPU_TARGET:
+        bad.append("cpu")
+    if n <= 8 and r["p99_ns"] > WAKE_P99_TARGET_NS:
+        bad.append("p99")
+    if n >= 64 and r["max_ns"] > WAKE_MAX_TARGET_NS:
+        bad.append("max")
+    return "met" if not bad else "NOT MET: " + ", ".join(bad)
+
+
 def memcg(path):
     """{way: [run figures]} of benchmarks/memcg-cost, and whether it said done."""
     res, done = {}, False
@@ -148,6 +186,7 @@ def main():
     ap.add_argument("--pages-nodebug", nargs=2)
     ap.add_argument("--waiting")
     ap.add_argument("--waiting-data")
+    ap.add_argument("--wake", nargs="+")
     ap.add_argument("--memcg")
     ap.add_argument("--json", required=True)
     ap.add_argument("--data", required=True)
@@ -219,6 +258,26 @@ def main():
                     # the target is the helper's alone
                     target = 100 * WAIT_TARGET if way == "helper" else "-"
                     f.write(f'"{WAYS.get(way, way)}" {100 * runs[-1]["cpu_share"]:.2f} {target}\n')
+    wk, wk_done = wake(args.wake[0]) if args.wake else ({}, False)
+    wk_base = wake(args.wake[1])[0] if args.wake and len(args.wake) > 1 else {}
+    if wk:
+        out["wake"] = {f"{n} {way}": r for (n, way), r in wk.items()}
+        if wk_base:
+            out["wake_base"] = {f"{n} {way}": r for (n, way), r in wk_base.items()}
+        r0 = next(iter(wk.values()))
+        print(f"\nconcurrent __GFP_NOFAIL requests while ZONE_DMA has no free page: cpu % of one CPU, all of "
+              f"them, over {r0['hold_ms']} ms; wake latency after the free that let each succeed, "
+              f"{r0['rounds']} rounds")
+        print(f"{'waiters, pages back by':<26}{'kernel':>7}{'cpu %':>8}{'p50 us':>9}{'p99 us':>9}"
+              f"{'max us':>9}{'resleep':>8}  target cpu <= {WAKE_CPU_TARGET:.0f} %, p99 <= 1 ms (1, 8), "
+              f"max <= 10 ms (64)")
+        for (n, way), r in sorted(wk.items()):
+            for kernel, fig in (("base", wk_base.get((n, way))), ("series", r)):
+                if not fig:
+                    continue
+                verdict = wake_verdict(n, fig) if kernel == "series" else ""
+                print(f"{f'{n} {way}':<26}{kernel:>7}{fig['cpu_pct']:>8.2f}{fig['p50_ns'] / 1e3:>9.1f}"
+                      f"{fig['p99_ns'] / 1e3:>9.1f}{fig['max_ns'] / 1e3:>9.1f}{fig['resleeps']:>8.2f}  {verdict}")
     mc, mc_done = memcg(args.memcg) if args.memcg else ({}, False)
     if mc:
         out["memcg"] = mc
@@ -261,6 +320,12 @@ def main():
         for way, runs in w.items():
             results.append((f"waiting, {way}: every run got its object after the shortage ended",
                             all(waiting_valid(r) for r in runs)))
+    if args.wake:
+        results.append(("wake: every number of waiters measured each way, and the module said done",
+                        wk_done and bool(wk) and
+                        all((n, way) in wk for n in {n for n, _ in wk} for way in WAKE_WAYS)))
+        results.append(("wake: every request waited for pages to come back (none served early)",
+                        bool(wk) and all(r["early"] == 0 and r["served"] > 0 for r in wk.values())))
     if args.memcg:
         results.append((f"memcg: both requests measured {MEMCG_RUNS} times, and the module said done",
                         mc_done and len(mc) == len(MEMCG_WAYS) and

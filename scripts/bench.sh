@@ -26,6 +26,13 @@
 #               burns meanwhile, and the time from the end of the
 #               shortage to its return; target for the helper: <= 2 % of
 #               a CPU;
+#   wake        1, 8 and 64 concurrent __GFP_NOFAIL requests while
+#               ZONE_DMA has no free page, pages given back three ways
+#               (benchmarks/wait-wake, two CPUs): the CPU the waiting
+#               tasks burn, and their wake latency once pages come back;
+#               in the series and in the base kernel of the page
+#               allocator's pair; targets <= 2 % of a CPU, p99 <= 1 ms at
+#               1 and 8 waiters, all 64 served within 10 ms;
 #   memcg       one accounted request in a memory cgroup at its limit,
 #               through a helper and with __GFP_NOFAIL
 #               (benchmarks/memcg-cost): instructions to success, and the
@@ -34,7 +41,8 @@
 # Prints one table (scripts/bench-table.py), writes OUT/bench.txt,
 # OUT/bench.json, OUT/bench.png (a panel per table) and OUT/waiting.png
 # (gnuplot).  "small", for make check: the helpers at 2000 pairs, the
-# waiting at 200 ms and the memcg request, in the series kernel only,
+# waiting at 200 ms, the wake for 1 and 8 waiters in 3 rounds and the
+# memcg request, in the series kernel only,
 # and "BENCH 0|1 <what>" lines, so that the benchmarks cannot rot; it is
 # not a measurement.
 
@@ -49,11 +57,14 @@ small=${4:-}
 [ -f "$kbuild/arch/x86/boot/bzImage" ] || die "bench: no kernel in $kbuild (run make kernel)"
 nofail_outdir "$out"
 
-pairs=20000 hold=2000
-[ -z "$small" ] || pairs=2000 hold=200
+pairs=20000 hold=2000 wake_rounds=100 wake_ms=50 wake_hold=2000 wake_n=1,8,64
+[ -z "$small" ] || pairs=2000 hold=200 wake_rounds=3 wake_ms=20 wake_hold=100 wake_n=1,8
 NOFAIL_BENCH_ARGS="helper_cost.pairs=$pairs" nofail_bench_boot helpers "$tree" "$kbuild" "$out" helper-cost
 NOFAIL_BENCH_ARGS="wait_cost.hold_ms=$hold" nofail_bench_boot waiting "$tree" "$kbuild" "$out" wait-cost
 NOFAIL_BENCH_ARGS="nofail.memcg=$((16 << 20))" nofail_bench_boot memcg "$tree" "$kbuild" "$out" memcg-cost
+wake_args="wait_wake.rounds=$wake_rounds wait_wake.wait_ms=$wake_ms wait_wake.hold_ms=$wake_hold wait_wake.waiters=$wake_n"
+NOFAIL_QEMU_SMP=2 NOFAIL_BENCH_ARGS="$wake_args" nofail_bench_boot wake "$tree" "$kbuild" "$out" wait-wake
+wake=(--wake "$out/wake.log")
 pages=() sites=()
 # sites_kernel NAME SED...: the series kernel's .config less the options
 # the sed scripts turn off, built in build/NAME, and the helpers'
@@ -84,12 +95,17 @@ if [ -z "$small" ]; then
 	pac=$NOFAIL_BUILD/page-alloc-cost-nodebug
 	"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$NOFAIL_BUILD/nodebug" "$pac" >/dev/null
 	pages+=(--pages-nodebug "$pac/base.log" "$pac/series.log")
+	# the same requests in the base kernel of the page allocator's pair
+	pac=$NOFAIL_BUILD/page-alloc-cost
+	NOFAIL_QEMU_SMP=2 NOFAIL_BENCH_ARGS="$wake_args" \
+		nofail_bench_boot wake-base "$pac/linux" "$pac/kunit" "$out" wait-wake
+	wake+=("$out/wake-base.log")
 fi
 # the plots' rows, a file per table: made here, so removed here first
 rm -rf "$out/plots"
 mkdir "$out/plots"
 python3 "$NOFAIL_TOP/scripts/bench-table.py" ${small:+--check} --helpers "$out/helpers.log" --waiting "$out/waiting.log" \
-	--memcg "$out/memcg.log" \
+	"${wake[@]}" --memcg "$out/memcg.log" \
 	"${sites[@]}" "${pages[@]}" --json "$out/bench.json" --data "$out/bench.dat" --plots "$out/plots" --waiting-data "$out/waiting.dat" \
 	>"$out/bench.txt" &&
 	rc=0 || rc=$?

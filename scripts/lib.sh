@@ -165,14 +165,15 @@ nofail_mini_initramfs() {
 # SECONDS (default 600) is killed (exit 124), and so is QEMU when the
 # script ends.  slab_nomerge keeps slab caches apart for failslab's
 # cache-filter, nokaslr keeps System.map's addresses for its stack filter.
-# With NOFAIL_QEMU_ICOUNT set, one CPU and "-icount shift=0,sleep=off":
-# guest time advances one nanosecond per instruction (the benchmarks).
+# With NOFAIL_QEMU_ICOUNT set, "-icount shift=0,sleep=off" on one CPU
+# (NOFAIL_QEMU_SMP for more, run in turn): guest time advances one
+# nanosecond per instruction (the benchmarks).
 # Returns QEMU's exit status.
 nofail_qemu() {
 	local cpus=(-smp 2 "${NOFAIL_QEMU_TCG[@]}")
 
 	# instructions for time, on one CPU: the benchmarks
-	[ -z "${NOFAIL_QEMU_ICOUNT:-}" ] || cpus=(-smp 1 -icount "shift=0,sleep=off")
+	[ -z "${NOFAIL_QEMU_ICOUNT:-}" ] || cpus=(-smp "${NOFAIL_QEMU_SMP:-1}" -icount "shift=0,sleep=off")
 	nofail_group "$4" "${5:-600}" qemu-system-x86_64 -nodefaults -nographic -serial stdio \
 		-no-reboot -m "${NOFAIL_QEMU_MEM:-2048}" "${cpus[@]}" -bios qboot.rom \
 		-kernel "$1" -initrd "$2" \
