@@ -210,6 +210,24 @@ nofail_bench_boot() {
 	done
 }
 
+# nofail_wake_one_cpu TREE KBUILD OUT: benchmarks/wait-wake with one CPU,
+# in the base kernel of the page allocator's pair (built by
+# page-alloc-cost.sh in build/page-alloc-cost when missing) and in the
+# series kernel KBUILD, 20 rounds, 1 and 8 waiters: OUT/wake-base-1cpu.log
+# and OUT/wake-series-1cpu.log.  One CPU, because under -icount with two
+# the base kernel's spinning requests stall the idle vCPU's timers (RCU
+# stall warnings); 8 waiters, because 64 spinning on one emulated CPU did
+# not finish a round in 10 minutes.
+nofail_wake_one_cpu() {
+	local tree=$1 kbuild=$2 out=$3 pac=$NOFAIL_BUILD/page-alloc-cost
+	local args="wait_wake.rounds=20 wait_wake.wait_ms=50 wait_wake.hold_ms=2000 wait_wake.waiters=1,8"
+
+	[ -f "$pac/kunit/arch/x86/boot/bzImage" ] ||
+		"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$pac" >/dev/null
+	NOFAIL_BENCH_ARGS="$args" nofail_bench_boot wake-base-1cpu "$pac/linux" "$pac/kunit" "$out" wait-wake
+	NOFAIL_BENCH_ARGS="$args" nofail_bench_boot wake-series-1cpu "$tree" "$kbuild" "$out" wait-wake
+}
+
 # nofail_worktree TREE COMMIT DIR: DIR, a worktree of TREE at COMMIT,
 # with the graft; made again only when it is at another commit.  DIR
 # must not be TREE, and is removed only when the bench made it.

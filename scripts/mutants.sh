@@ -66,7 +66,7 @@ mutants=(
 	"max-wait-not-kept@mm/nofail_sites.c@\twhile (wait > max && !atomic64_try_cmpxchg(&site->max_wait_ns, &max, wait))\n\t\t;@\t;@test_site_tracepoints"
 	"max-wait-last@mm/nofail_sites.c@\twhile (wait > max && !atomic64_try_cmpxchg(&site->max_wait_ns, &max, wait))\n\t\t;@\tatomic64_set(&site->max_wait_ns, wait);@test_site_tracepoints"
 	"wait-burns-cpu@mm/page_alloc.c@\tif (!nofail_may_wait()) {\n\t\tcond_resched();\n\t\treturn NULL;@\tif (1) {\n\t\tcond_resched();\n\t\treturn NULL;@test_waiters_sleep"
-	"no-wake@mm/page_alloc.c@\t__wake_up(&nofail_waitq, TASK_NORMAL, 1, &key);@\t;@test_waiters_sleep"
+	"no-wake@mm/page_alloc.c@\t\t__wake_up(&nofail_waitq, TASK_NORMAL, 1, zone);@\t\t;@test_waiters_sleep"
 	"no-baton@mm/page_alloc.c@\tdrain_pages_zone(raw_smp_processor_id(), zone);\n\t__nofail_wake(zone);@\t;@test_waiters_sleep"
 	"pcp-kept@mm/page_alloc.c@\t\t\t__zone_set_pageset_high_and_batch(zone, 0, 0, 1);@\t\t\t;@test_waiters_sleep"
 	"fail-page-alloc-fails-nofail@mm/fail_page_alloc.c@\tif (gfp_mask & __GFP_NOFAIL)\n\t\treturn false;@\tif (0)\n\t\treturn false;@test_nofail_not_injected"

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Time alloc_pages()/__free_pages() pairs on the page allocator's fast
- * path, and pairs that enter its slow path once each: ZONE_DMA with its
+ * path; frees alone, of pages allocated before (order 0 and 3 through
+ * the per-cpu lists, in batches that overflow them, order 4 straight to
+ * the free lists); and pairs that enter its slow path once each: ZONE_DMA with its
  * low and high watermarks raised above its free pages, so that the fast
  * path's watermark check fails and the slow path's first attempt, at the
  * min watermark, succeeds (the requests do not wake kswapd, which would
@@ -46,6 +48,48 @@ static void bench(const char *name, gfp_t gfp, unsigned int order)
 	ns = measure(gfp, order);
 	pr_info("page_alloc_cost: %s order %u: %u pairs %llu ns %llu ns/pair\n",
 		name, order, pairs, ns, div_u64(ns, pairs));
+}
+
+/*
+ * Frees only: FREE_BATCH pages allocated, untimed, then freed, timed.
+ * Order-0 batches are larger than a per-cpu list's high mark, so that
+ * the frees also flush it to the free lists, as a free-heavy task does.
+ */
+#define FREE_BATCH	1024
+static struct page *free_batch[FREE_BATCH];
+
+static u64 measure_free(gfp_t gfp, unsigned int order)
+{
+	unsigned int i, n = order ? FREE_BATCH / 8 : FREE_BATCH, done;
+	u64 ns = 0, start;
+
+	for (done = 0; done < pairs; done += n) {
+		for (i = 0; i < n; i++) {
+			free_batch[i] = alloc_pages(gfp, order);
+			if (!free_batch[i]) {
+				while (i--)
+					__free_pages(free_batch[i], order);
+				return 0;
+			}
+		}
+		start = ktime_get_ns();
+		for (i = 0; i < n; i++)
+			__free_pages(free_batch[i], order);
+		ns += ktime_get_ns() - start;
+	}
+	return ns;
+}
+
+static void bench_free(gfp_t gfp, unsigned int order)
+{
+	unsigned int n = order ? FREE_BATCH / 8 : FREE_BATCH;
+	unsigned int frees = DIV_ROUND_UP(pairs, n) * n;
+	u64 ns;
+
+	measure_free(gfp, order);
+	ns = measure_free(gfp, order);
+	pr_info("page_alloc_cost: free:GFP_KERNEL order %u: %u pairs %llu ns %llu ns/pair\n",
+		order, frees, ns, div_u64(ns, frees));
 }
 
 /* ZONE_DMA, as the page allocator gives it to a GFP_DMA request. */
@@ -94,6 +138,9 @@ static int __init page_alloc_cost_init(void)
 	bench("GFP_KERNEL|__GFP_NOFAIL", GFP_KERNEL | __GFP_NOFAIL, 1);
 	/* on the fast path: the slow path warns for order > 1 */
 	bench("GFP_KERNEL|__GFP_NOFAIL", GFP_KERNEL | __GFP_NOFAIL, 3);
+	bench_free(GFP_KERNEL, 0);
+	bench_free(GFP_KERNEL, 3);
+	bench_free(GFP_KERNEL, 4);
 	bench_slow("slow-path:GFP_KERNEL|GFP_DMA", GFP_KERNEL);
 	bench_slow("slow-path:GFP_KERNEL|GFP_DMA|__GFP_NOFAIL", GFP_KERNEL | __GFP_NOFAIL);
 	pr_info("page_alloc_cost: done\n");
