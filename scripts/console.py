@@ -31,6 +31,12 @@ KINDS = [
     ("page allocation failure", "error", r"page allocation failure"),
     ("slab out of memory", "error", r"SLUB: Unable to allocate memory"),
     ("hung task", "fatal", r"blocked for more than"),
+    # lockdep's reports (make lockdep); most begin with "WARNING:"
+    ("lockdep", "fatal",
+     r"possible (circular|recursive) locking|inconsistent lock state|"
+     r"lock inversion dependency|-safe -> .*-unsafe lock order|"
+     r"suspicious RCU usage|bad unlock balance|Invalid wait context|"
+     r"held lock freed|turning off the locking correctness validator"),
     ("soft lockup", "fatal", r"soft lockup|hard LOCKUP|rcu_sched self-detected|rcu: INFO"),
     ("oops/BUG/panic", "fatal", r"BUG:|Oops|Kernel panic|general protection|Unable to handle"),
     # a trace that belongs to none of the reports below

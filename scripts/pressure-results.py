@@ -6,7 +6,8 @@ Reads the consoles of scripts/pressure.sh's boots (tests/boot/init in
 nofail.pressure mode) and prints, per mode, one table with the kernels
 side by side: per file system what the workload did (operations, failed
 ones and why), what the kernel did to get it memory (OOM kills, direct
-reclaim stalls, compaction stalls, the __GFP_NOFAIL policy's vm events),
+reclaim stalls, compaction stalls, the __GFP_NOFAIL policy's vm events,
+in hog mode the time from the hogs' start to the first OOM kill),
 fsync latency (median, p99, max, measured in the workload), fsck and the
 files that did not read back, wall time; then per boot the kernel
 messages of each kind.  With --check, "PRESSURE 0|1 <what>" lines for
@@ -20,7 +21,7 @@ tables are of the first run, and a comparison follows: per file system,
 operations done, operations per second of CPU time of the target's
 shell's children (the workload, its rm and grep; under the hog their
 share of the CPU varies with the OOM kills, their work per CPU second
-less so) and fsync p99, the median of each kernel's runs, the
+less so), fsync p99 and the time to the first OOM kill, the median of each kernel's runs, the
 ratio series / base of the medians, the range of the ratios of the runs
 paired in the order they ran, and the base's own spread (largest run
 over smallest): a difference smaller than that spread is noise (with
@@ -49,7 +50,7 @@ import statistics
 import sys
 
 sys.dont_write_bytecode = True	# no __pycache__ in the project's scripts/
-from console import KINDS, messages  # noqa: E402
+from console import KINDS, TIMESTAMP, messages  # noqa: E402
 
 # What the kernel said, by kind (scripts/console.py): the fatal ones fail
 # a --check, the others are counted.
@@ -64,6 +65,34 @@ def number(text):
         return float(text) if "." in text else int(text)
     except ValueError:
         return text
+
+
+HOGS = re.compile(r"^\[ *([0-9]+\.[0-9]+)\] nofail-pressure: hogs started")
+KILL = re.compile(r"^\[ *([0-9]+\.[0-9]+)\] (Out of memory: Killed process|Memory cgroup out of memory: Killed)")
+
+
+def first_kills(path):
+    """Per target, in ms of the kernel's clock: from the hogs' start to
+    the first OOM kill after it (the guest's PRESSURE line closes the
+    target).  The hogs are plain user-memory allocations, so this is the
+    time the OOM killer takes to act for a plain request."""
+    out, start, first = {}, None, None
+    with open(path, errors="replace") as f:
+        for raw in f:
+            line = raw.rstrip("\r\n")
+            m = HOGS.match(line)
+            if m:
+                start, first = float(m[1]), None
+                continue
+            m = KILL.match(line)
+            if m and start is not None and first is None:
+                first = round((float(m[1]) - start) * 1000)
+                continue
+            text = TIMESTAMP.sub("", line)
+            if text.startswith("PRESSURE ") and first is not None:
+                out[text.split()[1]] = first
+                start = first = None
+    return out
 
 
 def read(path):
@@ -87,6 +116,8 @@ def read(path):
             continue
         if line.startswith("nofail-boot: "):
             summary = line
+    for name, ms in first_kills(path).items():
+        targets.setdefault(name, {})["first_kill_ms"] = ms
     for name, t in targets.items():
         # the guest gives microseconds (median, p99, max of the workload's fsyncs)
         for p in ("p50", "p99", "max"):
@@ -111,7 +142,7 @@ def cell(run, target, key):
 
 
 COLUMNS = [("rounds", "rounds"), ("unfinished", "unfinished"), ("ops", "ops"), ("failed", "failed"), ("enomem", "ENOMEM"),
-           ("oom_kill", "OOM kills"), ("allocstall", "allocstall"),
+           ("oom_kill", "OOM kills"), ("first_kill_ms", "first kill ms"), ("allocstall", "allocstall"),
            ("compact_stall", "compact"), ("pgscan_direct", "pgscan direct"),
            ("memcg_max", "memcg max"),
            ("memcg_oom", "memcg oom"), ("memcg_oom_kill", "memcg kills"), ("nofail_no_watermarks", "nf nowmark"),
@@ -256,7 +287,8 @@ def oom_runs(mode, names, values):
     return out
 
 
-COMPARED = (("ops", "ops"), ("ops_per_cpu_s", "ops per cpu s"), ("fsync_p99_ms", "fsync p99 ms"))
+COMPARED = (("ops", "ops"), ("ops_per_cpu_s", "ops per cpu s"), ("fsync_p99_ms", "fsync p99 ms"),
+            ("first_kill_ms", "first kill ms"))
 
 
 def own_spread(mode, kernel, names, values):

@@ -50,6 +50,9 @@ hog_start() {
 	rm -f /tmp/hog.stop
 	avail=$(($(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024))
 	hog_loops=
+	# in the kernel's log, as its OOM kills are: the time to the first
+	# (scripts/pressure-results.py, "first kill ms")
+	echo "nofail-pressure: hogs started" >/dev/kmsg
 	hog_loop hold $((avail - HOG_SLACK_MB))
 	hog_loop grow
 	# until the first kill: the run proves nothing without one
