@@ -69,6 +69,7 @@ mutants=(
 	"no-wake@mm/page_alloc.c@\t\t__wake_up(&nofail_waitq, TASK_NORMAL, 1, zone);@\t\t;@test_waiters_sleep"
 	"no-baton@mm/page_alloc.c@\tdrain_pages_zone(raw_smp_processor_id(), zone);\n\t__nofail_wake(zone);@\t;@test_waiters_sleep"
 	"pcp-kept@mm/page_alloc.c@\t\t\t__zone_set_pageset_high_and_batch(zone, 0, 0, 1);@\t\t\t;@test_waiters_sleep"
+	"pcp-not-restored@mm/page_alloc.c@\t\telse\n\t\t\t__zone_set_pageset_high_and_batch(zone, zone->pageset_high_min,@\t\telse if (0)\n\t\t\t__zone_set_pageset_high_and_batch(zone, zone->pageset_high_min,@test_waiters_sleep"
 	"fail-page-alloc-fails-nofail@mm/fail_page_alloc.c@\tif (gfp_mask & __GFP_NOFAIL)\n\t\treturn false;@\tif (0)\n\t\treturn false;@test_nofail_not_injected"
 	"first-attempt-may-loop@include/linux/slab.h@#define NOFAIL_FIRST_GFP\t(__GFP_NORETRY | __GFP_NOWARN)@#define NOFAIL_FIRST_GFP\t(__GFP_NOWARN)@test_helper_shortage"
 	"success-retried@include/linux/slab.h@\tif (likely(p))\n\t\treturn p;\n\treturn nofail_kmalloc_retry_noprof(site, 1,@\tif (0)\n\t\treturn p;\n\treturn nofail_kmalloc_retry_noprof(site, 1,@test_site_quiet,test_no_failure"
