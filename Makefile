@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake boot survey mutants report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep boot survey mutants report check lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -71,6 +71,9 @@ fastpath: kernel ## compare each allocator with its _nofail helper in the disass
 wake: kernel ## __GFP_NOFAIL requests waiting for pages: CPU and wake latency, base vs series (build/wake)
 	@$(SCRIPTS)/wake.sh $(TREE) $(BUILD)/kunit $(BUILD)/wake
 
+lockdep: kernel ## the kernel with lockdep and the hung-task detector, made to wait: KUnit, wait-wake, boot test (build/lockdep, not a test)
+	@$(SCRIPTS)/lockdep.sh $(TREE) $(BUILD)/kunit $(BUILD)/lockdep
+
 objstat: kernel ## the page allocator's functions before and after patch 3, from the objects
 	@$(SCRIPTS)/objstat-page-alloc.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
 
@@ -89,7 +92,7 @@ lint: ## fast static checks (under 60 s once the tree exists)
 clean: ## remove build output, keep the tree and the ccache
 	@$(SCRIPTS)/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
 		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat $(BUILD)/wake \
-		$(BUILD)/pressure $(BUILD)/survey
+		$(BUILD)/pressure $(BUILD)/survey $(BUILD)/lockdep
 
 distclean: ## remove build/ entirely
 	@$(SCRIPTS)/clean.sh $(BUILD)
