@@ -75,7 +75,10 @@ else
 fi
 if [[ " ${kernels[*]} " == *" base "* ]]; then
 	nofail_worktree "$tree" nofail-base "$out/base-linux"
-	"$NOFAIL_TOP/scripts/kernel.sh" "$out/base-linux" "$out/base" >"$out/base-build.log" 2>&1 ||
+	# the series kernel's own config: the bench's fragment names the
+	# series' debug option, which the base does not have
+	"$NOFAIL_TOP/scripts/kernel.sh" "$out/base-linux" "$out/base" --config "$series/.config" \
+		>"$out/base-build.log" 2>&1 ||
 		die "pressure: building the base kernel failed, see $out/base-build.log"
 fi
 
