@@ -34,9 +34,11 @@ nofail_outdir "$out"
 [ -f "$series/arch/x86/boot/bzImage" ] || die "survey: no kernel in $series (run make kernel)"
 
 nofail_worktree "$tree" nofail-base "$base_tree"
-# The bench's config; the base has no suites (kernel.sh).
+# The series kernel's own config: the bench's fragment names the series'
+# debug option, which the base does not have; kunit.enable=0 at boot.
 progress "survey: build the base kernel in $base (cold: 7 to 19 min measured)"
-"$NOFAIL_TOP/scripts/kernel.sh" "$base_tree" "$base" >"$out/base-build.log" 2>&1 ||
+"$NOFAIL_TOP/scripts/kernel.sh" "$base_tree" "$base" --config "$series/.config" \
+	>"$out/base-build.log" 2>&1 ||
 	die "survey: building the base kernel failed, see $out/base-build.log"
 
 "$NOFAIL_TOP/scripts/mkinitramfs.sh" "$out/initramfs.cpio"
