@@ -30,6 +30,9 @@
 #                four ways, each returned after the shortage ended; a
 #                memory cgroup at its limit, both requests served; so
 #                that the benchmarks cannot rot, not a measurement
+#   kconfig      the top-level Kconfig's NOFAIL_TORTURE_TEST is read
+#                when the module is built: a kernel without one of its
+#                dependencies (FAILSLAB) is refused, naming it
 #   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a
@@ -200,6 +203,9 @@ if [ "$applied" = 0 ]; then
 	if [ -f "$kout/arch/x86/boot/bzImage" ]; then
 		"$NOFAIL_TOP/scripts/boot-test.sh" "$tree" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
 		collect boot BOOT "$logs/boot.log"
+		nofail_rm "$check/kconfig"
+		nofail_outdir "$check/kconfig"
+		step kconfig/module-unmet "$NOFAIL_TOP/tests/kconfig/module-unmet.sh" "$tree" "$kout" "$check/kconfig"
 	else
 		result boot 1 "$logs/kunit.log"
 	fi
