@@ -67,6 +67,7 @@ mutants=(
 	"max-wait-last@mm/nofail_sites.c@\twhile (wait > max && !atomic64_try_cmpxchg(&site->max_wait_ns, &max, wait))\n\t\t;@\tatomic64_set(&site->max_wait_ns, wait);@test_site_tracepoints"
 	"wait-burns-cpu@mm/page_alloc.c@\tif (!nofail_may_wait()) {\n\t\tcond_resched();\n\t\treturn NULL;@\tif (1) {\n\t\tcond_resched();\n\t\treturn NULL;@test_waiters_sleep"
 	"no-wake@mm/page_alloc.c@\t\t__wake_up(&nofail_waitq, TASK_NORMAL, 1, zone);@\t\t;@test_waiters_sleep"
+	"no-freed-mark@mm/page_alloc.c@\t\tset_bit(ZONE_NOFAIL_FREED, &zone->flags);@\t\t;@test_waiters_sleep"
 	"no-baton@mm/page_alloc.c@\tdrain_pages_zone(raw_smp_processor_id(), zone);\n\t__nofail_wake(zone);@\t;@test_waiters_sleep"
 	"pcp-kept@mm/page_alloc.c@\t\t\t__zone_set_pageset_high_and_batch(zone, 0, 0, 1);@\t\t\t;@test_waiters_sleep"
 	"pcp-not-restored@mm/page_alloc.c@\t\telse\n\t\t\t__zone_set_pageset_high_and_batch(zone, zone->pageset_high_min,@\t\telse if (0)\n\t\t\t__zone_set_pageset_high_and_batch(zone, zone->pageset_high_min,@test_waiters_sleep"
