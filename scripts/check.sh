@@ -33,6 +33,8 @@
 #   kconfig      the top-level Kconfig's NOFAIL_TORTURE_TEST is read
 #                when the module is built: a kernel without one of its
 #                dependencies (FAILSLAB) is refused, naming it
+#   mutants      each mutant of make mutants (tests/mutants/*.patch)
+#                still applies to the series, so none rots unseen
 #   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a
@@ -173,6 +175,10 @@ if [ "$applied" = 0 ]; then
 	phase roundtrip "the series regenerates patches/ byte for byte"
 	step roundtrip bash -c "'$NOFAIL_TOP/scripts/format-patches.sh' '$tree' '$check/patches' &&
 		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
+
+	phase mutants "each mutant of tests/mutants/ applies to the series (log: $logs/mutants.log)"
+	"$NOFAIL_TOP/scripts/mutants.sh" --applies "$tree" >"$logs/mutants.log" 2>&1
+	collect mutants MUTANTS "$logs/mutants.log"
 
 	phase docs "the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
 	"$NOFAIL_TOP/scripts/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
