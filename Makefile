@@ -80,8 +80,8 @@ objstat: kernel ## the page allocator's functions before and after patch 3, from
 docs: tree ## kernel-doc of the touched files, and make htmldocs SPHINXDIRS=core-api (build/docs)
 	@$(SCRIPTS)/docs.sh $(TREE) $(BUILD)/docs
 
-report: ## print the report of the last run
-	@$(SCRIPTS)/report.sh $(BUILD)/kunit
+report: ## print the report of the last run, make's or make check's
+	@$(SCRIPTS)/report.sh
 
 check: setup ## every test: checkpatch, apply, audit, KUnit, boot test, build each patch, misuse
 	@$(SCRIPTS)/check.sh

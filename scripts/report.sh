@@ -1,19 +1,29 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# report.sh OUT [TREE]
+# report.sh [OUT [TREE]]
 #
 # Summarise the KUnit run in OUT (results.json from kunit.py): one line per
 # suite, the totals, and where the full results are.  Then the boot test
 # of OUT/../boot (results.json from boot-test.sh), when there is one: one
-# line per target with its figures.
+# line per target with its figures.  Without OUT, the last run: make's
+# (build/kunit, tree build/linux) or make check's (build/check/kunit,
+# tree build/check/linux), whichever wrote its results last.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-out=${1:?usage: report.sh OUT [TREE]}
+out=${1:-}
 tree=${2:-$NOFAIL_BUILD/linux}
+if [ -z "$out" ]; then
+	out=$NOFAIL_BUILD/kunit
+	if [ "$NOFAIL_BUILD/check/kunit/results.json" -nt "$out/results.json" ]; then
+		out=$NOFAIL_BUILD/check/kunit
+		tree=$NOFAIL_BUILD/check/linux
+	fi
+	progress "report: the last run, $out"
+fi
 json=$out/results.json
-[ -s "$json" ] || die "report: no $json; run 'make' first"
+[ -s "$json" ] || die "report: no $json; run 'make' or 'make check' first"
 
 exec python3 "$NOFAIL_TOP/scripts/report.py" "$json" "$out" "$tree"
