@@ -4,7 +4,7 @@
 side, from OUT/base.console and OUT/series.console; writes
 OUT/survey.json.  For scripts/survey.sh."""
 
-import json, re, sys
+import json, os, re, sys
 
 out, runs = sys.argv[1], int(sys.argv[2])
 cols = ["ops", "failed", "write_failed", "enomem", "injected", "readonly",
@@ -46,7 +46,11 @@ with open(f"{out}/control.console", errors="replace") as f:
         m = re.search(r"\] (not ok|ok) \d+ (\S+)(?: # (.*))?", line)
         if m:
             verdicts[m.group(2)] = (m.group(1), m.group(3) or "")
-fs = ["ext4", "btrfs", "gfs2", "reiserfs", "dm-mirror"]
+# the file system targets of tests/boot/targets, as the guest's survey
+# runs them (without the gfs2-enomem variant)
+with open(os.path.join(os.path.dirname(__file__), "..", "tests", "boot", "targets")) as f:
+    fs = [w[0] for w in (line.split() for line in f if not line.startswith("#"))
+          if len(w) > 1 and w[1] == "fs" and w[0] != "gfs2-enomem"]
 for t in fs:
     v, why = verdicts.get(t, ("missing", ""))
     print(f"  {t:<10} {v:<8} {why}")

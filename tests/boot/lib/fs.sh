@@ -74,6 +74,9 @@ exercise() {
 	grep "^$name " /etc/nofail/aims >/tmp/aims
 	[ -s /tmp/aims ] || { echo "no aims for $name"; return 1; }
 	path=$(site_path "$name")
+	case $path in
+	"" | -) echo "$name has no SITES in /etc/nofail/targets"; return 1 ;;
+	esac
 	sites_list >/tmp/sites.start
 	ops_all=0 failed_all=0 enomem_all=0 injected_all=0
 	while read -r _ tasks percent kind args; do
@@ -128,13 +131,10 @@ aim_round() {
 	say "$name: aim $kind $(echo "$*" | sed 's/ 0x.*//') at $percent%: ops $ops failed $failed injected $injected helper $helper other $((injected - helper))"
 }
 
-# site_path NAME: where the converted sites a target reaches are.
+# site_path NAME: where the converted sites a target reaches are, its
+# SITES column in /etc/nofail/targets (tests/boot/targets).
 site_path() {
-	case $1 in
-	ext4) echo fs/jbd2/ ;;
-	dm-mirror) echo drivers/md/dm-region-hash.c ;;
-	*) echo "fs/$1/" ;;
-	esac
+	awk -v name="$1" '!/^#/ && $1 == name { print $3 }' /etc/nofail/targets
 }
 
 # finish NAME DEV TYPE FSCK...: unmount, fsck, mount, verify, unmount.
