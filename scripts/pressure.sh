@@ -70,6 +70,8 @@ if [ -n "$check" ]; then
 	seconds=5
 	runs=1
 	icount=
+	# a boot of about a minute here
+	limit=300
 else
 	read -ra kernels <<<"${KERNELS:-base series}"
 fi
@@ -97,7 +99,7 @@ for m in "${modes[@]}"; do
 			progress "pressure: $k kernel, $m, run $r of $runs, $seconds s per file system, ${mem} MiB guest${icount:+, -icount}"
 			NOFAIL_QEMU_ICOUNT=$icount NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
 				"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg nofail.hog_slack=$slack${T:+ nofail.targets=$T}" \
-				"$out/$name.console" 1800 >/dev/null ||
+				"$out/$name.console" "${limit:-1800}" >/dev/null ||
 				warn "pressure: QEMU exit $? for the $k kernel in mode $m, run $r"
 			logs+=("$name=$out/$name.console")
 		done
