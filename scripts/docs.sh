@@ -16,6 +16,8 @@
 #                warning or error that is not one of 6.12.118's own
 #                (tests/docs/base-warnings) fails; and the page must
 #                document each helper, or the kernel-doc was not read.
+#   bench-docs   the bench's own Documentation/ (index.rst, bench.rst,
+#                figures.rst) with sphinx-build -W, into OUT/bench-html.
 #
 # One "DOCS 0|1 NAME" line a result, after a "DOCS 1..N" plan.
 
@@ -33,7 +35,7 @@ mapfile -t files < <(git -C "$tree" diff --name-only nofail-base HEAD -- '*.c' '
 [ ${#files[@]} -gt 0 ] || die "docs: the series touches no .c or .h file in $tree (is nofail-base its base?)"
 helpers=(kmalloc_nofail kcalloc_nofail kzalloc_nofail kmalloc_array_nofail
 	 kmem_cache_alloc_nofail kmem_cache_zalloc_nofail)
-plan=${#files[@]}
+plan=$((${#files[@]} + 1))
 [ -z "$html" ] || plan=$((plan + 2))
 echo "DOCS 1..$plan"
 
@@ -56,6 +58,16 @@ for f in "${files[@]}"; do
 		echo "DOCS 0 kernel-doc/$f"
 	fi
 done
+
+# The bench's own Documentation/ (index, bench, figures): Sphinx, with
+# warnings as errors.
+if sphinx-build -W --keep-going -b html -q "$NOFAIL_TOP/Documentation" "$out/bench-html" \
+	>"$out/bench-docs.log" 2>&1; then
+	echo "DOCS 0 bench-docs"
+else
+	cat "$out/bench-docs.log"
+	echo "DOCS 1 bench-docs"
+fi
 
 [ -n "$html" ] || exit 0
 
