@@ -83,7 +83,7 @@ docs: tree ## kernel-doc of the touched files, and make htmldocs SPHINXDIRS=core
 report: ## print the report of the last run, make's or make check's
 	@$(SCRIPTS)/report.sh
 
-check: setup ## every test: checkpatch, apply, audit, KUnit, boot test, build each patch, misuse
+check: setup ## every test: judges, apply, checkpatch, mutants apply, docs, audit, KUnit, boot, kconfig, pressure, bench, safety, each patch, misuse
 	@$(SCRIPTS)/check.sh
 
 lint: ## fast static checks (under 60 s once the tree exists)

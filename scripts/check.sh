@@ -8,6 +8,20 @@
 #   checkpatch   scripts/checkpatch.pl --strict on every patch
 #   apply        git am of patches/series on a fresh base commit
 #   roundtrip    make patches on that tree gives patches/ back, byte for byte
+#   mutants      each mutant of make mutants (tests/mutants/*.patch)
+#                still applies to the series, so none rots unseen
+#   docs         no new kernel-doc warning in a file the series touches,
+#                and make htmldocs SPHINXDIRS=core-api with no warning
+#                6.12.118 does not have (scripts/docs.sh); the bench's
+#                own Documentation/ with sphinx-build -W
+#   cocci-cases  the series' semantic patch (scripts/coccinelle/api/
+#                nofail.cocci, patch 14) finds each known case of
+#                tests/coccinelle/nofail-cases.c as its kind, none of the
+#                look-alikes, and patch mode makes the rewrites marked
+#   audit        with it, no slab allocation in the five converted
+#                subsystems gets __GFP_NOFAIL after the series; on the
+#                base tree the same check must find the sites, or it
+#                proves nothing
 #   kunit        build, boot under QEMU, run every KUnit suite (one result
 #                per test case)
 #   kunit-rerun  the series' suites run again in the same boot, from
@@ -17,6 +31,9 @@
 #                must fail), then a file workload on ext4 (jbd2), btrfs,
 #                gfs2, reiserfs and ext4 on dm-mirror with failslab aimed
 #                at the converted call sites, fsck, checksums
+#   kconfig      the top-level Kconfig's NOFAIL_TORTURE_TEST is read
+#                when the module is built: a kernel without one of its
+#                dependencies (FAILSLAB) is refused, naming it
 #   pressure     the series under real memory shortage (a hog that makes
 #                the OOM killer act, no fault injection):
 #                no oops, BUG, panic, hung task or soft lockup, every
@@ -30,29 +47,13 @@
 #                four ways, each returned after the shortage ended; a
 #                memory cgroup at its limit, both requests served; so
 #                that the benchmarks cannot rot, not a measurement
-#   kconfig      the top-level Kconfig's NOFAIL_TORTURE_TEST is read
-#                when the module is built: a kernel without one of its
-#                dependencies (FAILSLAB) is refused, naming it
-#   mutants      each mutant of make mutants (tests/mutants/*.patch)
-#                still applies to the series, so none rots unseen
-#   build-each   after each patch, compile the .c files it touches
-#   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   safety       the bench leaves alone what it did not make (a TREE, a
 #                path to clean, an OUT holding a file of their own); a
 #                patch that does not apply is named, make patches then
 #                refuses, and make tree recovers once it is fixed; an
 #                interrupted or killed boot leaves no QEMU behind
-#   docs         no new kernel-doc warning in a file the series touches,
-#                and make htmldocs SPHINXDIRS=core-api with no warning
-#                6.12.118 does not have (scripts/docs.sh)
-#   cocci-cases  the series' semantic patch (scripts/coccinelle/api/
-#                nofail.cocci, patch 14) finds each known case of
-#                tests/coccinelle/nofail-cases.c as its kind, none of the
-#                look-alikes, and patch mode makes the rewrites marked
-#   audit        with it, no slab allocation in the five converted
-#                subsystems gets __GFP_NOFAIL after the series; on the
-#                base tree the same check must find the sites, or it
-#                proves nothing
+#   build-each   after each patch, compile the .c files it touches
+#   build-fail   each tests/build-fail/*.c fails to build, with its message
 #
 # Every step runs even when an earlier one failed, unless it needs what
 # failed.  The log of each step is in build/check/logs/.  The last line is
@@ -219,6 +220,10 @@ if [ "$applied" = 0 ]; then
 	if have_kernel boot; then
 		"$NOFAIL_TOP/scripts/boot-test.sh" "$tree" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
 		collect boot BOOT "$logs/boot.log"
+	fi
+
+	phase kconfig "the module's Kconfig entry is read (log: $logs/kconfig_module-unmet.log)"
+	if have_kernel kconfig; then
 		nofail_rm "$check/kconfig"
 		nofail_outdir "$check/kconfig"
 		step kconfig/module-unmet "$NOFAIL_TOP/tests/kconfig/module-unmet.sh" "$tree" "$kout" "$check/kconfig"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # docs.sh [--no-html] TREE OUT: the series' documentation builds without a
-# new warning (--no-html: kernel-doc only, for make lint).
+# new warning (--no-html: no htmldocs of the tree, for make lint).
 #
 #   kernel-doc   scripts/kernel-doc -none -Wall on every .c and .h file
 #                the series touches, at nofail-base and at HEAD: a warning

@@ -48,7 +48,8 @@ kconfig_depends() {
 
 progress "module: build module/ against $kbuild"
 nofail_outdir "$out"
-[ "$(kconfig_answer)" = m ] ||
+answer=$(kconfig_answer) || exit 1
+[ "$answer" = m ] ||
 	die "module: the kernel in $kbuild does not meet NOFAIL_TORTURE_TEST's dependencies (Kconfig):
 $(kconfig_depends)"
 cp "$NOFAIL_TOP"/module/Kbuild "$NOFAIL_TOP"/module/*.c "$out/"

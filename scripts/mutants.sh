@@ -31,7 +31,15 @@ if [ "${1:-}" = --applies ]; then
 	echo "MUTANTS 1..${#names[@]}"
 	for name in "${names[@]}"; do
 		git -C "$tree" apply --check "$mutants/$name.patch"
-		echo "MUTANTS $? $name"
+		echo "MUTANTS $(($? != 0)) $name"
+	done
+	# a mutant left out of the series would never run
+	for f in "$mutants"/*.patch; do
+		name=$(basename "$f" .patch)
+		[[ " ${names[*]} " == *" $name "* ]] && continue
+		echo "MUTANTS 1..1"
+		echo "tests/mutants/$name.patch is not in tests/mutants/series" >&2
+		echo "MUTANTS 1 $name (not in the series)"
 	done
 	exit 0
 fi
@@ -41,8 +49,14 @@ out=$(realpath -m "${2:?usage: mutants.sh TREE OUT [NAME...]}")
 shift 2
 only=" $* "
 for name in $only; do
-	[ -f "$mutants/$name.patch" ] || die "mutants: no mutant $name (tests/mutants/$name.patch)"
+	[[ " ${names[*]} " == *" $name "* ]] ||
+		die "mutants: no mutant $name in tests/mutants/series"
 done
+# the tree is the bench's, and clean: a mutant left in by a SIGKILL, or
+# changes of one's own, would make every result below wrong
+nofail_is_ours "$tree" || die "mutants: $tree was not made by the bench (make tree)"
+git -C "$tree" diff --quiet HEAD ||
+	die "mutants: $tree has changes of its own (a mutant left in? git -C $tree diff)"
 
 # the mutant applied now, taken back out however the script ends
 applied=

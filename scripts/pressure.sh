@@ -63,6 +63,7 @@ grep -q '^CONFIG_MEMCG=y' "$series/.config" ||
 nofail_outdir "$out"
 
 kernels=(series)
+limit=1800
 read -ra modes <<<"${MODES:-hog memcg}"
 if [ -n "$check" ]; then
 	# a test, not a comparison: one run, two CPUs in real time
@@ -99,7 +100,7 @@ for m in "${modes[@]}"; do
 			progress "pressure: $k kernel, $m, run $r of $runs, $seconds s per file system, ${mem} MiB guest${icount:+, -icount}"
 			NOFAIL_QEMU_ICOUNT=$icount NOFAIL_QEMU_MEM=$mem nofail_qemu "$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio" \
 				"nofail.pressure=$m nofail.seconds=$seconds nofail.memcg_max=$memcg nofail.hog_slack=$slack${T:+ nofail.targets=$T}" \
-				"$out/$name.console" "${limit:-1800}" >/dev/null ||
+				"$out/$name.console" "$limit" >/dev/null ||
 				warn "pressure: QEMU exit $? for the $k kernel in mode $m, run $r"
 			logs+=("$name=$out/$name.console")
 		done

@@ -8,7 +8,7 @@
 # of OUT/../boot (results.json from boot-test.sh), when there is one: one
 # line per target with its figures.  Without OUT, the last run: make's
 # (build/kunit, tree build/linux) or make check's (build/check/kunit,
-# tree build/check/linux), whichever wrote its results last.
+# tree build/check/linux), whichever ran last.
 
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -17,7 +17,8 @@ out=${1:-}
 tree=${2:-$NOFAIL_BUILD/linux}
 if [ -z "$out" ]; then
 	out=$NOFAIL_BUILD/kunit
-	if [ "$NOFAIL_BUILD/check/kunit/results.json" -nt "$out/results.json" ]; then
+	# kunit.sh writes "seconds" at the end of every run, failed or not
+	if [ "$NOFAIL_BUILD/check/kunit/seconds" -nt "$out/seconds" ]; then
 		out=$NOFAIL_BUILD/check/kunit
 		tree=$NOFAIL_BUILD/check/linux
 	fi
