@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep boot survey mutants report check lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep boot survey mutants report check recheck lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -86,13 +86,16 @@ report: ## print the report of the last run, make's or make check's
 check: setup ## every test: judges, apply, checkpatch, mutants apply, docs, audit, KUnit, boot, kconfig, pressure, bench, safety, each patch, misuse
 	@$(SCRIPTS)/check.sh
 
+recheck: ## judge again the consoles an earlier make check kept (DIR=build/check), without QEMU
+	@$(SCRIPTS)/recheck.sh $(DIR)
+
 lint: ## fast static checks (under 60 s once the tree exists)
 	@$(SCRIPTS)/lint.sh $(TREE)
 
 clean: ## remove build output, keep the tree and the ccache
 	@$(SCRIPTS)/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
 		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat $(BUILD)/wake \
-		$(BUILD)/pressure $(BUILD)/survey $(BUILD)/lockdep
+		$(BUILD)/pressure $(BUILD)/survey $(BUILD)/lockdep $(BUILD)/recheck
 
 distclean: ## remove build/ entirely
 	@$(SCRIPTS)/clean.sh $(BUILD)

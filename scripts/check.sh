@@ -3,10 +3,11 @@
 #
 # check.sh: every test of the bench, on a tree made afresh from patches/.
 #
-#   judges       the console judges on canned consoles, good and each
-#                kind of failure (tests/judges), without QEMU
-#   checkpatch   scripts/checkpatch.pl --strict on every patch
 #   apply        git am of patches/series on a fresh base commit
+#   judges       the judges of the steps that boot a guest
+#                (scripts/judge.sh) on canned output, good and each kind
+#                of failure (tests/judges), without QEMU
+#   checkpatch   scripts/checkpatch.pl --strict on every patch
 #   roundtrip    make patches on that tree gives patches/ back, byte for byte
 #   mutants      each mutant of make mutants (tests/mutants/*.patch)
 #                still applies to the series, so none rots unseen
@@ -23,7 +24,8 @@
 #                base tree the same check must find the sites, or it
 #                proves nothing
 #   kunit        build, boot under QEMU, run every KUnit suite (one result
-#                per test case)
+#                per test case, and one per suite of kunit/suites, judged
+#                by scripts/judge.sh)
 #   kunit-rerun  the series' suites run again in the same boot, from
 #                KUnit's debugfs files: a second run must pass too
 #   boot         boot that kernel with a guest userspace: the torture
@@ -54,6 +56,8 @@
 #                interrupted or killed boot leaves no QEMU behind
 #   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
+#   recheck      make recheck on this run: the consoles it kept, judged
+#                again without QEMU, pass as they did
 #
 # Every step runs even when an earlier one failed, unless it needs what
 # failed.  The log of each step is in build/check/logs/.  The last line is
@@ -61,6 +65,7 @@
 
 set -u
 . "$(dirname "$0")/lib.sh"
+. "$NOFAIL_TOP/scripts/results.sh"
 
 check=$NOFAIL_BUILD/check
 tree=$check/linux
@@ -73,36 +78,6 @@ failed=0
 failures=()
 
 ktap=()
-
-result() {	# result NAME STATUS [LOG]
-	if [ "$2" = 0 ]; then
-		passed=$((passed + 1))
-		printf 'ok      %s\n' "$1"
-		ktap+=("ok $((passed + failed)) $1")
-	else
-		failed=$((failed + 1))
-		failures+=("$1")
-		printf 'FAILED  %s%s\n' "$1" "${3:+ (log: $3)}"
-		ktap+=("not ok $((passed + failed)) $1${3:+ # log: $3}")
-	fi
-}
-
-# collect STEP PREFIX LOG: the results of a step, its "PREFIX 0|1 NAME"
-# lines, against its plans ("PREFIX 1..N", summed over the plans it
-# printed).  A result that is missing, or no plan at all (the step died
-# before it knew), fails STEP itself: a step that dies half way does not
-# pass with the results it gave.
-collect() {
-	local step=$1 prefix=$2 log=$3 status name seen=0 plan
-
-	while read -r status name; do
-		result "$step/$name" "$status" "$log"
-		seen=$((seen + 1))
-	done < <(grep "^$prefix [01] " "$log" | cut -d' ' -f2-)
-	plan=$(sed -n "s/^$prefix 1\.\.\([0-9]*\)\$/\1/p" "$log" | awk '{ n += $1 } END { print n + 0 }')
-	[ "$plan" -gt 0 ] && [ "$seen" = "$plan" ] ||
-		result "$step: $seen results of a plan of $plan" 1 "$log"
-}
 
 # phase NAME TEXT: a step of the check begins, and the one before ends;
 # the time of each is in the summary and in times.txt.
@@ -162,10 +137,6 @@ safety() {
 	rm -rf -- "$scratch"
 }
 
-phase judges "the judges on canned consoles (log: $logs/judges.log)"
-"$NOFAIL_TOP/tests/judges/run.sh" >"$logs/judges.log" 2>&1
-collect judges JUDGE "$logs/judges.log"
-
 phase apply+checkpatch "apply patches/ on a fresh base ($tree)"
 step apply "$NOFAIL_TOP/scripts/tree.sh" "$tree" --fresh
 applied=$failed
@@ -174,6 +145,10 @@ if [ "$applied" = 0 ]; then
 	for p in $(grep -v '^#' "$NOFAIL_TOP/patches/series"); do
 		step "checkpatch/$p" "$NOFAIL_TOP/scripts/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p"
 	done
+
+	phase judges "the judges on canned consoles, the tree's kunit.py for KUnit's (log: $logs/judges.log)"
+	"$NOFAIL_TOP/tests/judges/run.sh" "$tree" >"$logs/judges.log" 2>&1
+	collect judges JUDGE "$logs/judges.log"
 
 	phase roundtrip "the series regenerates patches/ byte for byte"
 	step roundtrip bash -c "'$NOFAIL_TOP/scripts/format-patches.sh' '$tree' '$check/patches' &&
@@ -195,11 +170,8 @@ if [ "$applied" = 0 ]; then
 	{ "$NOFAIL_TOP/scripts/kernel.sh" "$tree" "$kout" && "$NOFAIL_TOP/scripts/kunit.sh" "$tree" "$kout"; } \
 		>"$logs/kunit.log" 2>&1
 	krc=$?
-	if [ -s "$kout/results.json" ]; then
-		while read -r status name; do
-			result "kunit/$name" "$([ "$status" = PASS ] && echo 0 || echo 1)" "$logs/kunit.log"
-		done < <(python3 "$NOFAIL_TOP/scripts/kunit_results.py" "$kout/results.json")
-	fi
+	"$NOFAIL_TOP/scripts/judge.sh" kunit "$kout" "$tree" >"$logs/kunit-judge.log" 2>&1
+	collect kunit KUNIT "$logs/kunit-judge.log"
 	[ "$krc" = 0 ] || result "kunit.py" "$krc" "$logs/kunit.log"
 
 	# have_kernel STEP: the kernel of the KUnit step is there; or STEP
@@ -252,20 +224,15 @@ if [ "$applied" = 0 ]; then
 	phase build-fail "misuse must not compile"
 	"$NOFAIL_TOP/scripts/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
 	collect build-fail BUILDFAIL "$logs/build-fail.log"
+
+	phase recheck "the consoles of this run judged again, as make recheck does (log: $logs/recheck.log)"
+	step recheck "$NOFAIL_TOP/scripts/recheck.sh" "$check"
 fi
 
 # The same results as KTAP, for a machine.
-{
-	echo "KTAP version 1"
-	echo "1..$((passed + failed))"
-	printf '%s\n' "${ktap[@]}"
-} >"$check/results.ktap"
-
-echo
-[ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"
+results_ktap "$check/results.ktap"
 phase end ""
 printf '%s\n' "${times[@]}" >"$check/times.txt"
 echo "times: $(paste -sd, "$check/times.txt" | sed 's/,/, /g')"
 echo "KTAP: $check/results.ktap"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+results_end

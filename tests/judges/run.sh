@@ -1,29 +1,54 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/judges/run.sh: the bench's judges on canned consoles, without QEMU,
-# as kunit.py's kunit_tool_test.py tests its parser.  Each console in
-# tests/judges/pressure/ is judged by scripts/pressure-results.py --check:
-# good*.console must pass, every other one must fail (each is one way a
-# run can go wrong: a target "not ok", no plan, a truncated console, an
-# oops, no pressure, ...).  Prints "JUDGE 1..N" and "JUDGE 0|1 NAME".
+# tests/judges/run.sh TREE: the bench's judges on canned output, without
+# QEMU, as kunit.py's kunit_tool_test.py tests its parser.  Each folder
+# tests/judges/STEP/CASE/ holds what a step leaves for its judge (a
+# console, and what the host planned), and is judged by
+# scripts/judge.sh STEP, with TREE's kunit.py for the KUnit consoles:
+# good* must pass, every other case must fail (each is one way a run can
+# go wrong: a "not ok", no plan, a truncated console, an oops, a missing
+# suite or target, ...), and fail for its own reason: its CASE/expect is
+# a grep -E pattern that one of the judge's result lines must match.  The judges write their files to a scratch
+# folder, not here.  Prints "JUDGE 1..N" and "JUDGE 0|1 STEP/CASE".
 
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-consoles=("$top"/tests/judges/pressure/*.console)
-echo "JUDGE 1..${#consoles[@]}"
-for c in "${consoles[@]}"; do
-	name=pressure/$(basename "$c" .console)
-	python3 "$top/scripts/pressure-results.py" --check "series-hog=$c" >/dev/null 2>&1
+tree=$(realpath -m "${1:?usage: tests/judges/run.sh TREE}")
+scratch=$(mktemp -d /tmp/nofail-judges.XXXXXX)
+trap 'rm -rf -- "$scratch"' EXIT
+
+cases=()
+for d in "$top"/tests/judges/*/*/; do
+	cases+=("${d%/}")
+done
+echo "JUDGE 1..${#cases[@]}"
+for d in "${cases[@]}"; do
+	c=$(basename "$d")
+	step=$(basename "$(dirname "$d")")
+	name=$step/$c
+	mkdir -p "$scratch/$name"
+	NOFAIL_JUDGE_TMP=$scratch/$name "$top/scripts/judge.sh" "$step" "$d" "$tree" \
+		>"$scratch/$name.log" 2>&1
 	rc=$?
-	case $(basename "$c") in
+	case $c in
 	good*) want=0 ;;
 	*) want=1 ;;
 	esac
-	if [ "$rc" = "$want" ]; then
+	why=
+	[ "$rc" = "$want" ] || why="the judge exited $rc, expected $want"
+	if [ -z "$why" ] && [ "$want" = 1 ]; then
+		if [ ! -s "$d/expect" ]; then
+			why="no $d/expect: what the judge must find"
+		elif ! grep -q -E -f "$d/expect" "$scratch/$name.log"; then
+			why="no result line matches $(head -1 "$d/expect")"
+		fi
+	fi
+	if [ -z "$why" ]; then
 		echo "JUDGE 0 $name"
 	else
-		echo "# $name: the judge exited $rc, expected $want"
+		echo "# $name: $why:"
+		sed 's/^/#   /' "$scratch/$name.log" | tail -5
 		echo "JUDGE 1 $name"
 	fi
 done
