@@ -4,6 +4,7 @@
                   [--pages-nodebug BASE.LOG SERIES.LOG]
                   [--waiting LOG [--waiting-data FILE]] [--wake SERIES.LOG]
                   [--wake-one-cpu BASE.LOG SERIES.LOG] [--memcg LOG]
+                  [--pages-series LOG]
                   --json FILE --data FILE [--plots DIR] [--check]
 
 The table of scripts/bench.sh: instructions per allocate-and-free pair
@@ -35,7 +36,9 @@ pages.dat, pages-nodebug.dat), for a panel each.
 Each figure is the smallest of the runs (benchmarks/helper-cost: five),
 the one without a timer interrupt in it.  With --check, "BENCH 0|1
 <what>" lines with a plan, and exit 1 when one is 1: every pair measured
-five times, no NULL, the two smallest runs of each within 0.5 %.  Targets are compared at the precision printed
+five times, no NULL, the two smallest runs of each within 0.5 %; with
+--pages-series, the page allocator's benchmark booted in the series
+kernel alone measured every pair.  Targets are compared at the precision printed
 (three decimals: a timer interrupt adds a few instructions to a run),
 and reported, never checked: a benchmark, not a test.
 """
@@ -76,6 +79,10 @@ def helpers(path):
         if m:
             nulls = int(m[1])
     return res, n, nulls
+
+
+# the rows of benchmarks/page-alloc-cost: see --pages-series
+PAGE_ROWS = 11
 
 
 def pages(path):
@@ -223,6 +230,7 @@ def main():
     ap.add_argument("--wake")
     ap.add_argument("--wake-one-cpu", nargs=2)
     ap.add_argument("--memcg")
+    ap.add_argument("--pages-series", metavar="LOG")
     ap.add_argument("--json", required=True)
     ap.add_argument("--data", required=True)
     ap.add_argument("--plots")
@@ -362,6 +370,16 @@ def main():
         results.append(("memcg: every request got its object at the limit, through the group's max events",
                         bool(mc) and all(not r["null"] and r["max_events"] > 0
                                          for runs in mc.values() for r in runs)))
+    if args.pages_series:
+        # make check: the page allocator's module in the series kernel
+        # alone, a pair per row of the full table (fast path at orders 0,
+        # 1 and 3 with and without __GFP_NOFAIL, three frees, two
+        # slow-path entries)
+        rows = pages(args.pages_series)
+        with open(args.pages_series, errors="replace") as f:
+            done = "page_alloc_cost: done" in f.read()
+        results.append(("page allocator: every pair measured in the series kernel, and the module said done",
+                        done and len(rows) == PAGE_ROWS and all(v > 0 for v in rows.values())))
     print(f"BENCH 1..{len(results)}")
     for what, ok in results:
         print(f"BENCH {0 if ok else 1} {what}")

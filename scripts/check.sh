@@ -47,8 +47,11 @@
 #                five runs per pair, no NULL, the two smallest runs of
 #                each within 0.5 %; a request waiting 200 ms for memory
 #                four ways, each returned after the shortage ended; a
-#                memory cgroup at its limit, both requests served; so
-#                that the benchmarks cannot rot, not a measurement
+#                memory cgroup at its limit, both requests served; the
+#                page allocator's module booted in the series kernel;
+#                the two configs the full run builds (no NOFAIL_SITES,
+#                no DEBUG_KERNEL) as kconfig completes them; so that
+#                the benchmarks cannot rot, not a measurement
 #   safety       the bench leaves alone what it did not make (a TREE, a
 #                path to clean, an OUT holding a file of their own); a
 #                patch that does not apply is named, make patches then

@@ -26,8 +26,11 @@
 #            stored: scripts/boot-results.py.  BOOT lines.
 #   pressure every OUT/series-*.console of make check's pressure run:
 #            scripts/pressure-results.py --check.  PRESSURE lines.
-#   bench    OUT/{helpers,waiting,wake,memcg}.log of make bench at its
-#            smallest: scripts/bench-table.py --check.  BENCH lines.
+#   bench    OUT/{helpers,waiting,wake,memcg,pages}.log of make bench at
+#            its smallest: scripts/bench-table.py --check; and
+#            OUT/{sites-off,nodebug}.kconfig, kconfig's completion of the
+#            two configs the full run builds, without the options each
+#            turns off.  BENCH lines.
 #
 # Writes nothing in OUT but what the judge itself writes there when the
 # step runs (OUT/results.json for kunit and boot); with NOFAIL_JUDGE_TMP
@@ -115,17 +118,41 @@ judge_pressure() {
 	python3 "$NOFAIL_TOP/scripts/pressure-results.py" --check --json "$to/pressure.json" "${logs[@]}"
 }
 
-judge_bench() {
-	local f
+# config_off NAME OPTION...: kconfig's completion of the derived config
+# OUT/NAME.kconfig is a config and has none of the OPTIONs
+config_off() {
+	local name=$1 f=$out/$1.kconfig o
 
-	for f in helpers waiting wake memcg; do
+	shift
+	if ! grep -q '^CONFIG_X86_64=y$' "$f" 2>/dev/null; then
+		fails BENCH "config $name: kconfig keeps $* off" "no x86_64 config in $f"
+		return 1
+	fi
+	for o in "$@"; do
+		if grep -q "^$o=y" "$f"; then
+			fails BENCH "config $name: kconfig keeps $* off" "$o=y in $f"
+			return 1
+		fi
+	done
+	echo "BENCH 0 config $name: kconfig keeps $* off"
+}
+
+judge_bench() {
+	local f rc=0
+
+	for f in helpers waiting wake memcg pages; do
 		[ -s "$out/$f.log" ] || die "judge: bench: no $out/$f.log"
 	done
 	mkdir -p "$to/plots"
 	python3 "$NOFAIL_TOP/scripts/bench-table.py" --check --helpers "$out/helpers.log" \
 		--waiting "$out/waiting.log" --wake "$out/wake.log" --memcg "$out/memcg.log" \
+		--pages-series "$out/pages.log" \
 		--json "$to/bench.json" --data "$to/bench.dat" --plots "$to/plots" \
-		--waiting-data "$to/waiting.dat"
+		--waiting-data "$to/waiting.dat" || rc=1
+	echo "BENCH 1..2"
+	config_off sites-off CONFIG_NOFAIL_SITES || rc=1
+	config_off nodebug CONFIG_DEBUG_KERNEL CONFIG_FAULT_INJECTION || rc=1
+	return "$rc"
 }
 
 case $step in
