@@ -15,9 +15,9 @@ export BUILD TREE
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
 	@rc=0; \
-	$(SCRIPTS)/kunit.sh $(TREE) $(BUILD)/kunit || rc=1; \
-	$(SCRIPTS)/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot || rc=1; \
-	$(SCRIPTS)/report.sh $(BUILD)/kunit; \
+	$(SCRIPTS)/run/kunit.sh $(TREE) $(BUILD)/kunit || rc=1; \
+	$(SCRIPTS)/run/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot || rc=1; \
+	$(SCRIPTS)/run/report.sh $(BUILD)/kunit; \
 	exit $$rc
 
 help: ## list the targets
@@ -27,75 +27,75 @@ help: ## list the targets
 	@echo 'Variables: BUILD=$(BUILD)  TREE=$(TREE)  JOBS=<n>  T=<boot targets>'
 
 setup: ## install the Debian packages the bench needs
-	@$(SCRIPTS)/setup.sh
+	@$(SCRIPTS)/tree/setup.sh
 
 tree: setup ## unpack the pinned tree and apply patches/ (build/linux)
-	@$(SCRIPTS)/tree.sh $(TREE)
+	@$(SCRIPTS)/tree/tree.sh $(TREE)
 
 tree-reset: setup ## drop the tree's own commits and apply patches/ again
-	@$(SCRIPTS)/tree.sh $(TREE) --fresh
+	@$(SCRIPTS)/tree/tree.sh $(TREE) --fresh
 
 patches: ## regenerate patches/ from the commits in the tree (ALLOW_FEWER=1 to drop patches)
-	@$(SCRIPTS)/format-patches.sh $(TREE)
+	@$(SCRIPTS)/tree/format-patches.sh $(TREE)
 
 kernel: tree ## build the tree with the bench config (build/kunit)
-	@$(SCRIPTS)/kernel.sh $(TREE) $(BUILD)/kunit
+	@$(SCRIPTS)/build/kernel.sh $(TREE) $(BUILD)/kunit
 
 kunit: kernel ## boot that kernel under QEMU and run the KUnit suites
-	@$(SCRIPTS)/kunit.sh $(TREE) $(BUILD)/kunit
+	@$(SCRIPTS)/run/kunit.sh $(TREE) $(BUILD)/kunit
 
 module: kernel ## build the torture module against that kernel (build/boot/module)
-	@$(SCRIPTS)/module.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot/module
+	@$(SCRIPTS)/build/module.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot/module
 
 boot: kernel ## boot test: torture module, file systems under aimed failslab (T=gfs2,... for some)
-	@$(SCRIPTS)/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot
+	@$(SCRIPTS)/run/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot
 
 pressure: kernel ## real memory shortage, base and series side by side (not a test; builds the base)
-	@$(SCRIPTS)/pressure.sh $(TREE) $(BUILD)/kunit $(BUILD)/pressure
+	@$(SCRIPTS)/run/pressure.sh $(TREE) $(BUILD)/kunit $(BUILD)/pressure
 
 bench: kernel ## the cost in instructions: helpers vs allocators, page allocator base vs series; table, JSON, plot (build/bench)
-	@$(SCRIPTS)/bench.sh $(TREE) $(BUILD)/kunit $(BUILD)/bench
+	@$(SCRIPTS)/run/bench.sh $(TREE) $(BUILD)/kunit $(BUILD)/bench
 
 survey: kernel ## unaimed failslab, base vs series, and a negative control (not a test)
-	@$(SCRIPTS)/survey.sh $(TREE) $(BUILD)/kunit $(BUILD)/survey
+	@$(SCRIPTS)/run/survey.sh $(TREE) $(BUILD)/kunit $(BUILD)/survey
 
 mutants: kernel ## break each tested behaviour once: the suites must catch it (not a test)
-	@$(SCRIPTS)/mutants.sh $(TREE) $(BUILD)/kunit
+	@$(SCRIPTS)/run/mutants.sh $(TREE) $(BUILD)/kunit
 
 audit: tree ## Coccinelle, whole tree: the must-succeed sites left, per subsystem and allocator (build/audit)
-	@$(SCRIPTS)/audit.sh --table $(TREE) $(BUILD)/audit
+	@$(SCRIPTS)/static/audit.sh --table $(TREE) $(BUILD)/audit
 
 fastpath: kernel ## compare each allocator with its _nofail helper in the disassembly
-	@$(SCRIPTS)/fastpath.sh $(TREE) $(BUILD)/kunit
+	@$(SCRIPTS)/run/fastpath.sh $(TREE) $(BUILD)/kunit
 
 wake: kernel ## __GFP_NOFAIL requests waiting for pages: CPU and wake latency, base vs series (build/wake)
-	@$(SCRIPTS)/wake.sh $(TREE) $(BUILD)/kunit $(BUILD)/wake
+	@$(SCRIPTS)/run/wake.sh $(TREE) $(BUILD)/kunit $(BUILD)/wake
 
 lockdep: kernel ## the kernel with lockdep and the hung-task detector, made to wait: KUnit, wait-wake, boot test (build/lockdep, not a test)
-	@$(SCRIPTS)/lockdep.sh $(TREE) $(BUILD)/kunit $(BUILD)/lockdep
+	@$(SCRIPTS)/run/lockdep.sh $(TREE) $(BUILD)/kunit $(BUILD)/lockdep
 
 objstat: kernel ## the page allocator's functions before and after patch 3, from the objects
-	@$(SCRIPTS)/objstat-page-alloc.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
+	@$(SCRIPTS)/run/objstat.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
 
 docs: tree ## kernel-doc of the touched files, and make htmldocs SPHINXDIRS=core-api (build/docs)
-	@$(SCRIPTS)/docs.sh $(TREE) $(BUILD)/docs
+	@$(SCRIPTS)/static/docs.sh $(TREE) $(BUILD)/docs
 
 report: ## print the report of the last run, make's or make check's
-	@$(SCRIPTS)/report.sh
+	@$(SCRIPTS)/run/report.sh
 
 check: setup ## every test: judges, apply, checkpatch, mutants apply, docs, audit, KUnit, boot, kconfig, pressure, bench, safety, each patch, misuse
-	@$(SCRIPTS)/check.sh
+	@$(SCRIPTS)/run/check.sh
 
 recheck: ## judge again the consoles an earlier make check kept (DIR=build/check), without QEMU
-	@$(SCRIPTS)/recheck.sh $(DIR)
+	@$(SCRIPTS)/run/recheck.sh $(DIR)
 
 lint: ## fast static checks (under 60 s once the tree exists)
-	@$(SCRIPTS)/lint.sh $(TREE)
+	@$(SCRIPTS)/static/lint.sh $(TREE)
 
 clean: ## remove build output, keep the tree and the ccache
-	@$(SCRIPTS)/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
+	@$(SCRIPTS)/tree/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
 		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat $(BUILD)/wake \
 		$(BUILD)/pressure $(BUILD)/survey $(BUILD)/lockdep $(BUILD)/recheck
 
 distclean: ## remove build/ entirely
-	@$(SCRIPTS)/clean.sh $(BUILD)
+	@$(SCRIPTS)/tree/clean.sh $(BUILD)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sphinx configuration of the bench's own documentation (scripts/docs.sh:
+# Sphinx configuration of the bench's own documentation (scripts/static/docs.sh:
 # make docs, make lint and make check, with warnings as errors).  Debian's
 # python3-sphinx, installed by make setup; no extension from elsewhere.
 project = "nofail"

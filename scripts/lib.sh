@@ -143,7 +143,7 @@ nofail_group() {
 # nofail_mini_initramfs OUT.cpio INIT "APPLET..." [FILE...]: the small
 # initramfs of the KUnit rerun and the page allocator benchmark: static
 # busybox with those applets, INIT as /init, each FILE at the top.  (The
-# boot test's, with the file system tools, is scripts/mkinitramfs.sh.)
+# boot test's, with the file system tools, is scripts/build/mkinitramfs.sh.)
 nofail_mini_initramfs() {
 	local out=$1 init=$2 applets=$3 root=$1.d a
 	shift 3
@@ -223,7 +223,7 @@ nofail_wake_one_cpu() {
 	local args="wait_wake.rounds=20 wait_wake.wait_ms=50 wait_wake.hold_ms=2000 wait_wake.waiters=1,8"
 
 	[ -f "$pac/kunit/arch/x86/boot/bzImage" ] ||
-		"$NOFAIL_TOP/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$pac" >/dev/null
+		"$NOFAIL_TOP/scripts/run/page-alloc-cost.sh" "$tree" "$kbuild" "$pac" >/dev/null
 	NOFAIL_BENCH_ARGS="$args" nofail_bench_boot wake-base-1cpu "$pac/linux" "$pac/kunit" "$out" wait-wake
 	NOFAIL_BENCH_ARGS="$args" nofail_bench_boot wake-series-1cpu "$tree" "$kbuild" "$out" wait-wake
 }

@@ -23,7 +23,7 @@
  * it was made.  MC_RUNS runs of each way: in some the group is not full
  * after all (something was uncharged after the fill gave up), one round
  * of reclaim serves the request and no OOM event is counted;
- * scripts/bench-table.py takes the median of the others.
+ * scripts/judge/bench_table.py takes the median of the others.
  *
  * It measures when loaded; the guest unloads it.
  */

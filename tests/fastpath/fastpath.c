@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Pairs of functions, each an allocator and its _nofail helper on the same
- * arguments, for scripts/fastpath.sh to compare in the disassembly: on
+ * arguments, for scripts/run/fastpath.sh to compare in the disassembly: on
  * success a helper may cost a test and a predicted branch, nothing more.
  * The result goes to a global, as a caller uses it, so that neither call
  * is a tail call.

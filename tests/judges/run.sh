@@ -5,7 +5,7 @@
 # QEMU, as kunit.py's kunit_tool_test.py tests its parser.  Each folder
 # tests/judges/STEP/CASE/ holds what a step leaves for its judge (a
 # console, and what the host planned), and is judged by
-# scripts/judge.sh STEP, with TREE's kunit.py for the KUnit consoles:
+# scripts/judge/judge.sh STEP, with TREE's kunit.py for the KUnit consoles:
 # good* must pass, every other case must fail (each is one way a run can
 # go wrong: a "not ok", no plan, a truncated console, an oops, a missing
 # suite or target, ...), and fail for its own reason: its CASE/expect is
@@ -28,7 +28,7 @@ for d in "${cases[@]}"; do
 	step=$(basename "$(dirname "$d")")
 	name=$step/$c
 	mkdir -p "$scratch/$name"
-	NOFAIL_JUDGE_TMP=$scratch/$name "$top/scripts/judge.sh" "$step" "$d" "$tree" \
+	NOFAIL_JUDGE_TMP=$scratch/$name "$top/scripts/judge/judge.sh" "$step" "$d" "$tree" \
 		>"$scratch/$name.log" 2>&1
 	rc=$?
 	case $c in

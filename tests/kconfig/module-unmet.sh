@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # module-unmet.sh TREE KBUILD SCRATCH: the top-level Kconfig means
-# something.  scripts/module.sh must build the module against KBUILD's
+# something.  scripts/build/module.sh must build the module against KBUILD's
 # kernel, and refuse, naming the option, a copy of that kernel whose
 # .config lacks CONFIG_FAILSLAB, which NOFAIL_TORTURE_TEST depends on
 # (nothing selects it, so the tree's kconfig cannot turn it back on).
@@ -17,14 +17,14 @@ fake=$scratch/kbuild-no-failslab
 rc=0
 
 mkdir -p "$fake"
-"$top/scripts/module.sh" "$tree" "$kbuild" "$scratch/met" ||
+"$top/scripts/build/module.sh" "$tree" "$kbuild" "$scratch/met" ||
 	{ echo "module.sh refused the kernel in $kbuild" >&2; rc=1; }
 
 cp "$kbuild/Module.symvers" "$fake/"
 sed 's/^CONFIG_FAILSLAB=y$/# CONFIG_FAILSLAB is not set/' "$kbuild/.config" >"$fake/.config"
 grep -q '^# CONFIG_FAILSLAB is not set' "$fake/.config" ||
 	{ echo "$kbuild/.config has no CONFIG_FAILSLAB=y to take away" >&2; exit 1; }
-if "$top/scripts/module.sh" "$tree" "$fake" "$scratch/unmet" >"$scratch/unmet.log" 2>&1; then
+if "$top/scripts/build/module.sh" "$tree" "$fake" "$scratch/unmet" >"$scratch/unmet.log" 2>&1; then
 	echo "module.sh built the module for a kernel without CONFIG_FAILSLAB" >&2
 	rc=1
 fi

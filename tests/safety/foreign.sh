@@ -34,9 +34,9 @@ case_() {
 
 mkdir -p "$scratch"
 echo "SAFETY 1..4"
-case_ tree-foreign "was not made by the bench" "$top/scripts/tree.sh" "$scratch/mine"
-case_ clean-foreign "was not made by the bench" "$top/scripts/clean.sh" "$scratch/mine"
+case_ tree-foreign "was not made by the bench" "$top/scripts/tree/tree.sh" "$scratch/mine"
+case_ clean-foreign "was not made by the bench" "$top/scripts/tree/clean.sh" "$scratch/mine"
 case_ page-alloc-cost-out-foreign "did not make" \
-	"$top/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$scratch/mine"
+	"$top/scripts/run/page-alloc-cost.sh" "$tree" "$kbuild" "$scratch/mine"
 case_ page-alloc-cost-out-is-tree "on TREE itself" \
-	"$top/scripts/page-alloc-cost.sh" "$tree" "$kbuild" "$(dirname "$tree")"
+	"$top/scripts/run/page-alloc-cost.sh" "$tree" "$kbuild" "$(dirname "$tree")"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """interrupt.py SCRATCH KBUILD: no QEMU outlives the script that started it.
 
-Starts scripts/kunit-rerun.sh (a short boot of the kernel in KBUILD)
+Starts scripts/run/kunit-rerun.sh (a short boot of the kernel in KBUILD)
 twice, in a session of its own as a terminal would, and once QEMU runs:
  - ctrl-c: SIGINT to the script's process group, as a terminal's ^C;
  - sigterm: SIGTERM to the script's process alone, as a CI that kills a
@@ -94,7 +94,7 @@ def main():
     print("SAFETY 1..3", flush=True)
 
     def rerun(out):
-        return [os.path.join(TOP, "scripts/kunit-rerun.sh"), kbuild, out]
+        return [os.path.join(TOP, "scripts/run/kunit-rerun.sh"), kbuild, out]
 
     def group(out):
         os.makedirs(out, exist_ok=True)

@@ -30,7 +30,7 @@ echo "Made by tests/safety/recover.sh." >"$scratch/.nofail-bench"
 echo "SAFETY 1..5"
 rm -rf "$PATCHES"
 cp -r "$top/patches" "$PATCHES"
-"$top/scripts/tree.sh" "$tree" >"$log" 2>&1
+"$top/scripts/tree/tree.sh" "$tree" >"$log" 2>&1
 report applied $? "tree.sh did not apply the series"
 third=$(grep -v '^#' "$PATCHES/series" | sed -n 3p)
 file=$(sed -n 's|^+++ b/||p' "$PATCHES/$third" | head -1)
@@ -40,26 +40,26 @@ awk '/^@@/ && !hunk { hunk = 1; print; next }
 	hunk && !done && /^ / { print " this line is not in the file"; done = 1; next }
 	{ print }' "$scratch/good.patch" >"$PATCHES/$third"
 
-"$top/scripts/tree.sh" "$tree" >>"$log" 2>&1
+"$top/scripts/tree/tree.sh" "$tree" >>"$log" 2>&1
 rc=$?
 report broken-patch-named "$([ $rc != 0 ] && grep -q "patch 3/[0-9]* $third does not apply (file $file)" "$log" && echo 0 || echo 1)" \
 	"tree.sh did not stop naming $third and $file"
 
 cp -r "$PATCHES" "$scratch/patches.before"
-"$top/scripts/format-patches.sh" "$tree" "$PATCHES" >>"$log" 2>&1
+"$top/scripts/tree/format-patches.sh" "$tree" "$PATCHES" >>"$log" 2>&1
 rc=$?
 report export-refused "$([ $rc != 0 ] && diff -r "$scratch/patches.before" "$PATCHES" >/dev/null && echo 0 || echo 1)" \
 	"format-patches.sh exported the partial tree, or changed patches/"
 
 cp "$scratch/good.patch" "$PATCHES/$third"
-"$top/scripts/tree.sh" "$tree" >>"$log" 2>&1
+"$top/scripts/tree/tree.sh" "$tree" >>"$log" 2>&1
 rc=$?
 want=$(grep -cv '^#' "$PATCHES/series")
 have=$(git -C "$tree" rev-list --count nofail-base..HEAD 2>/dev/null)
 report recovered "$([ $rc = 0 ] && [ "$have" = "$want" ] && echo 0 || echo 1)" \
 	"after the fix, tree.sh exited $rc with $have of $want patches"
 
-"$top/scripts/format-patches.sh" "$tree" "$PATCHES" >>"$log" 2>&1
+"$top/scripts/tree/format-patches.sh" "$tree" "$PATCHES" >>"$log" 2>&1
 rc=$?
 report roundtrip "$([ $rc = 0 ] && diff -r "$top/patches" "$PATCHES" >/dev/null && echo 0 || echo 1)" \
 	"the recovered tree does not give patches/ back"

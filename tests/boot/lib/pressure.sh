@@ -51,7 +51,7 @@ hog_start() {
 	avail=$(($(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024))
 	hog_loops=
 	# in the kernel's log, as its OOM kills are: the time to the first
-	# (scripts/pressure-results.py, "first kill ms")
+	# (scripts/judge/pressure_results.py, "first kill ms")
 	echo "nofail-pressure: hogs started" >/dev/kmsg
 	hog_loop hold $((avail - HOG_SLACK_MB))
 	hog_loop grow
@@ -136,7 +136,7 @@ cpu_children() {
 # pressure NAME DEV TYPE FSCK...: workload rounds for PRESSURE_SECONDS
 # (nofail.seconds) with the memory short ($PRESSURE: hog or memcg), then fsck and the read-back
 # of every fsynced file.  Prints what happened as a PRESSURE line and
-# the fsync times as a PRESSURE_FSYNC line; scripts/pressure.sh judges
+# the fsync times as a PRESSURE_FSYNC line; scripts/run/pressure.sh judges
 # and tabulates them.  Fails the target only when the workload did not
 # finish, fsck complained or a file did not read back.
 pressure() {

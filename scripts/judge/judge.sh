@@ -1,0 +1,161 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# judge.sh STEP OUT [TREE]
+#
+# The one judge of each step that boots a guest, on what the step left in
+# OUT: the step's scripts call it when the guest is done, make check
+# collects its lines, and make recheck calls it again on an earlier run
+# (scripts/run/recheck.sh).  Prints "PREFIX 1..N" and one "PREFIX 0|1 <what>"
+# per planned result, the offending lines on stderr, and exits 1 when one
+# is 1 or the plan was not met.  Each compares what it saw with what was
+# planned on the host, not with what the guest printed:
+#
+#   kunit    OUT/test.log (the console, KTAP) parsed by TREE's own
+#            tools/testing/kunit/kunit_parser.py, which checks the KTAP
+#            plans it finds (scripts/judge/kunit_results.py --judge); each
+#            suite of kunit/suites must be there with its plan met.
+#            KUNIT lines, one per test case, one per planned suite, one
+#            for the parse.
+#   rerun    OUT/console.log of scripts/run/kunit-rerun.sh: each suite of
+#            kunit/suites run again, its KTAP ending in "ok", the stack
+#            filters written back, and the guest's last line.  RERUN
+#            lines.
+#   boot     OUT/console.log of scripts/run/boot-test.sh, with the targets
+#            (OUT/targets) and QEMU's exit status (OUT/qemu-rc) it
+#            stored: scripts/judge/boot_results.py.  BOOT lines.
+#   pressure every OUT/series-*.console of make check's pressure run:
+#            scripts/judge/pressure_results.py --check.  PRESSURE lines.
+#   bench    OUT/{helpers,waiting,wake,memcg,pages}.log of make bench at
+#            its smallest: scripts/judge/bench_table.py --check; and
+#            OUT/{sites-off,nodebug}.kconfig, kconfig's completion of the
+#            two configs the full run builds, without the options each
+#            turns off.  BENCH lines.
+#
+# Writes nothing in OUT but what the judge itself writes there when the
+# step runs (OUT/results.json for kunit and boot); with NOFAIL_JUDGE_TMP
+# set, those go to that directory instead (make recheck: the stored run
+# is only read).
+
+set -u
+. "$(dirname "$0")/../lib.sh"
+
+usage="usage: judge.sh kunit|rerun|boot|pressure|bench OUT [TREE]"
+step=${1:?$usage}
+out=$(realpath -m "${2:?$usage}")
+tree=${3:-}
+to=${NOFAIL_JUDGE_TMP:-$out}
+[ -d "$out" ] || die "judge: $step: no $out"
+mkdir -p "$to"
+
+# the series' suites: the plan of kunit and rerun
+mapfile -t suites < <(sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$NOFAIL_TOP/kunit/suites")
+
+# fails PREFIX WHAT WHY: one failed result, and why on stderr
+fails() {
+	echo "$1 1 $2"
+	echo "judge: $2: $3" >&2
+}
+
+judge_kunit() {
+	[ -n "$tree" ] && [ -f "$tree/tools/testing/kunit/kunit_parser.py" ] ||
+		die "judge: kunit: no kunit.py in '$tree' (the tree the kernel was built from)"
+	[ -s "$out/test.log" ] || die "judge: kunit: no console in $out/test.log"
+	python3 "$NOFAIL_TOP/scripts/judge/kunit_results.py" --judge "$tree" "$NOFAIL_TOP/kunit/suites" \
+		"$out/test.log" --json "$to/results.json"
+}
+
+judge_rerun() {
+	local console=$out/console.log lines s filters bad=0
+
+	[ -s "$console" ] || die "judge: rerun: no console in $console"
+	echo "RERUN 1..$((${#suites[@]} + 2))"
+	for s in "${suites[@]}"; do
+		lines=$(tr -d '\r' <"$console" | sed -n "s/.*RERUN $s: //p")
+		if printf '%s\n' "$lines" | grep -q "^ok [0-9]* $s\$" &&
+		   ! printf '%s\n' "$lines" | grep -q "not ok"; then
+			echo "RERUN 0 $s"
+		else
+			[ -n "$lines" ] || lines="no RERUN line of it: the guest did not run it"
+			fails RERUN "$s" "$(printf '%s\n' "$lines" | grep -E 'not ok|no debugfs|no RERUN' | head -5 | tr '\n' ' ')"
+			bad=1
+		fi
+	done
+	# the stack filters the guest left are back as they were
+	filters=$(tr -d '\r' <"$console" | sed -n 's/.*RERUN filters: //p' | tr '\n' ' ')
+	if [ "$filters" = "failslab 1 2 fail_page_alloc 1 2 " ]; then
+		echo "RERUN 0 filters-restored"
+	else
+		fails RERUN filters-restored "the fault injection filters after the rerun: '$filters', not 1 2 each"
+		bad=1
+	fi
+	if tr -d '\r' <"$console" | grep -q 'RERUN done$'; then
+		echo "RERUN 0 guest-finished"
+	else
+		fails RERUN guest-finished "no \"RERUN done\" from the guest: it stopped before the end"
+		bad=1
+	fi
+	return "$bad"
+}
+
+judge_boot() {
+	local f
+
+	for f in console.log targets qemu-rc; do
+		[ -s "$out/$f" ] || die "judge: boot: no $out/$f"
+	done
+	python3 "$NOFAIL_TOP/scripts/judge/boot_results.py" --targets "$(cat "$out/targets")" \
+		--qemu-rc "$(cat "$out/qemu-rc")" --json "$to/results.json" "$out/console.log"
+}
+
+judge_pressure() {
+	local c logs=()
+
+	for c in "$out"/series-*.console; do
+		[ -f "$c" ] && logs+=("$(basename "$c" .console)=$c")
+	done
+	[ ${#logs[@]} -gt 0 ] || die "judge: pressure: no series-*.console in $out"
+	python3 "$NOFAIL_TOP/scripts/judge/pressure_results.py" --check --json "$to/pressure.json" "${logs[@]}"
+}
+
+# config_off NAME OPTION...: kconfig's completion of the derived config
+# OUT/NAME.kconfig is a config and has none of the OPTIONs
+config_off() {
+	local name=$1 f=$out/$1.kconfig o
+
+	shift
+	if ! grep -q '^CONFIG_X86_64=y$' "$f" 2>/dev/null; then
+		fails BENCH "config $name: kconfig keeps $* off" "no x86_64 config in $f"
+		return 1
+	fi
+	for o in "$@"; do
+		if grep -q "^$o=y" "$f"; then
+			fails BENCH "config $name: kconfig keeps $* off" "$o=y in $f"
+			return 1
+		fi
+	done
+	echo "BENCH 0 config $name: kconfig keeps $* off"
+}
+
+judge_bench() {
+	local f rc=0
+
+	for f in helpers waiting wake memcg pages; do
+		[ -s "$out/$f.log" ] || die "judge: bench: no $out/$f.log"
+	done
+	mkdir -p "$to/plots"
+	python3 "$NOFAIL_TOP/scripts/judge/bench_table.py" --check --helpers "$out/helpers.log" \
+		--waiting "$out/waiting.log" --wake "$out/wake.log" --memcg "$out/memcg.log" \
+		--pages-series "$out/pages.log" \
+		--json "$to/bench.json" --data "$to/bench.dat" --plots "$to/plots" \
+		--waiting-data "$to/waiting.dat" || rc=1
+	echo "BENCH 1..2"
+	config_off sites-off CONFIG_NOFAIL_SITES || rc=1
+	config_off nodebug CONFIG_DEBUG_KERNEL CONFIG_FAULT_INJECTION || rc=1
+	return "$rc"
+}
+
+case $step in
+kunit | rerun | boot | pressure | bench) "judge_$step" ;;
+*) die "$usage" ;;
+esac
