@@ -95,7 +95,7 @@ lint: ## fast static checks (under 60 s once the tree exists)
 clean: ## remove build output, keep the tree and the ccache
 	@$(SCRIPTS)/tree/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
 		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat $(BUILD)/wake \
-		$(BUILD)/pressure $(BUILD)/survey $(BUILD)/lockdep $(BUILD)/recheck
+		$(BUILD)/pressure $(BUILD)/survey $(BUILD)/base $(BUILD)/lockdep $(BUILD)/recheck
 
 distclean: ## remove build/ entirely
 	@$(SCRIPTS)/tree/clean.sh $(BUILD)

@@ -228,6 +228,24 @@ nofail_wake_one_cpu() {
 	NOFAIL_BENCH_ARGS="$args" nofail_bench_boot wake-series-1cpu "$tree" "$kbuild" "$out" wait-wake
 }
 
+# nofail_base_kernel TREE KBUILD: the kernel without the series
+# (nofail-base) and with KBUILD's .config (the bench's fragment names the
+# series' debug option, which the base does not have), built once in
+# NOFAIL_BUILD/base for each step that sets it beside the series: make
+# pressure and make survey.  Worktree base/linux, objects base/kunit, log
+# base/build.log; kernel.sh rebuilds only what changed.
+NOFAIL_BASE_KERNEL=$NOFAIL_BUILD/base/kunit
+nofail_base_kernel() {
+	local dir=$NOFAIL_BUILD/base
+
+	nofail_outdir "$dir"
+	nofail_worktree "$1" nofail-base "$dir/linux"
+	progress "base kernel: nofail-base with $2/.config in $dir/kunit (cold: 7 to 19 min measured)"
+	"$NOFAIL_TOP/scripts/build/kernel.sh" "$dir/linux" "$dir/kunit" --config "$2/.config" \
+		>"$dir/build.log" 2>&1 ||
+		die "building the base kernel failed, see $dir/build.log"
+}
+
 # nofail_worktree TREE COMMIT DIR: DIR, a worktree of TREE at COMMIT,
 # with the graft; made again only when it is at another commit.  DIR
 # must not be TREE, and is removed only when the bench made it.

@@ -6,7 +6,8 @@
 # The file systems under real memory shortage, without fault injection.
 # Boots the series (the kernel in KBUILD) and, unless "check" is given,
 # the base kernel built from nofail-base with the same config (kernel.sh,
-# in OUT/base), in a guest of NOFAIL_PRESSURE_MEM MiB (default 384), and
+# in build/base/kunit, shared with make survey), in a guest of
+# NOFAIL_PRESSURE_MEM MiB (default 384), and
 # runs the boot test's file workload on ext4 (jbd2), btrfs, gfs2,
 # reiserfs and ext4 on dm-mirror, for SECONDS_PER_FS each (default 10:
 # rounds of the workload until then, so that the operations done
@@ -77,12 +78,8 @@ else
 	read -ra kernels <<<"${KERNELS:-base series}"
 fi
 if [[ " ${kernels[*]} " == *" base "* ]]; then
-	nofail_worktree "$tree" nofail-base "$out/base-linux"
-	# the series kernel's own config: the bench's fragment names the
-	# series' debug option, which the base does not have
-	"$NOFAIL_TOP/scripts/build/kernel.sh" "$out/base-linux" "$out/base" --config "$series/.config" \
-		>"$out/base-build.log" 2>&1 ||
-		die "pressure: building the base kernel failed, see $out/base-build.log"
+	# the base kernel, shared with make survey (lib.sh)
+	nofail_base_kernel "$tree" "$series"
 fi
 
 "$NOFAIL_TOP/scripts/build/mkinitramfs.sh" "$out/initramfs.cpio"
@@ -94,7 +91,7 @@ for m in "${modes[@]}"; do
 		[ $((r % 2)) = 1 ] || mapfile -t order < <(printf '%s\n' "${kernels[@]}" | tac)
 		for k in "${order[@]}"; do
 			kdir=$series
-			[ "$k" = base ] && kdir=$out/base
+			[ "$k" = base ] && kdir=$NOFAIL_BASE_KERNEL
 			name=$k-$m
 			[ "$runs" = 1 ] || name=$k-$m-$r
 			progress "pressure: $k kernel, $m, run $r of $runs, $seconds s per file system, ${mem} MiB guest${icount:+, -icount}"

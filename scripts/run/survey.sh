@@ -7,7 +7,8 @@
 # boot test's workload runs on each file system with failslab failing
 # PERCENTS (default 1,2,5) of every slab request of the workload's
 # process, without aim, RUNS times (default 3) on a fresh file system
-# each, once on the base tree (nofail-base, built here into OUT/base) and
+# each, once on the base tree (nofail-base, built into build/base/kunit
+# by lib.sh's nofail_base_kernel, shared with make pressure) and
 # once on the series (the kernel in KERNEL_BUILD).  Printed side by side,
 # summed over the runs: the workload's operations, failed operations and
 # writes, ENOMEMs, injected failures, and the kernel's read-only
@@ -28,18 +29,13 @@ percents=${4:-1,2,5}
 runs=${5:-3}
 # The guest runs each entry of its list once: 1,1,1,2,2,2,...
 list=$(for p in ${percents//,/ }; do for _ in $(seq "$runs"); do echo "$p"; done; done | paste -sd,)
-base_tree=$out/base-linux
-base=$out/base
+base=$NOFAIL_BASE_KERNEL
 nofail_outdir "$out"
 [ -f "$series/arch/x86/boot/bzImage" ] || die "survey: no kernel in $series (run make kernel)"
 
-nofail_worktree "$tree" nofail-base "$base_tree"
-# The series kernel's own config: the bench's fragment names the series'
-# debug option, which the base does not have; kunit.enable=0 at boot.
-progress "survey: build the base kernel in $base (cold: 7 to 19 min measured)"
-"$NOFAIL_TOP/scripts/build/kernel.sh" "$base_tree" "$base" --config "$series/.config" \
-	>"$out/base-build.log" 2>&1 ||
-	die "survey: building the base kernel failed, see $out/base-build.log"
+# the base kernel, shared with make pressure (lib.sh); kunit.enable=0
+# at boot
+nofail_base_kernel "$tree" "$series"
 
 "$NOFAIL_TOP/scripts/build/mkinitramfs.sh" "$out/initramfs.cpio"
 for k in base series; do
