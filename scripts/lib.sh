@@ -141,20 +141,10 @@ nofail_group() {
 }
 
 # nofail_mini_initramfs OUT.cpio INIT "APPLET..." [FILE...]: the small
-# initramfs of the KUnit rerun and the page allocator benchmark: static
-# busybox with those applets, INIT as /init, each FILE at the top.  (The
-# boot test's, with the file system tools, is scripts/build/mkinitramfs.sh.)
+# initramfs of the KUnit rerun and the benchmarks (scripts/build/
+# mkinitramfs.sh --mini, the one initramfs builder).
 nofail_mini_initramfs() {
-	local out=$1 init=$2 applets=$3 root=$1.d a
-	shift 3
-	[ -x /bin/busybox ] || die "no /bin/busybox (run make setup)"
-	nofail_rm "$root"
-	mkdir -p "$root"/{bin,proc,sys,dev}
-	cp /bin/busybox "$root/bin/"
-	for a in $applets; do ln -s busybox "$root/bin/$a"; done
-	[ $# = 0 ] || cp "$@" "$root/"
-	install -m 755 "$init" "$root/init"
-	(cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >"$out"
+	"$NOFAIL_TOP/scripts/build/mkinitramfs.sh" --mini "$@"
 }
 
 # nofail_qemu KERNEL INITRD EXTRA_APPEND LOG [SECONDS]: boot KERNEL with
