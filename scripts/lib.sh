@@ -178,13 +178,11 @@ nofail_qemu() {
 # kernel command line), console in OUT/NAME.log; stops when a module did
 # not say "done".
 nofail_bench_boot() {
-	local name=$1 src=$2 obj=$3 out=$4 d mods=() opts
+	local name=$1 src=$2 obj=$3 out=$4 d mods=()
 	shift 4
-	mapfile -t opts < <(nofail_make_options)
 	for d in "$@"; do
-		nofail_rm "$out/mod-$name-$d"
-		cp -r "$NOFAIL_TOP/benchmarks/$d" "$out/mod-$name-$d"
-		make -s -C "$src" O="$obj" ARCH=x86_64 "${opts[@]}" M="$out/mod-$name-$d" modules ||
+		"$NOFAIL_TOP/scripts/build/module.sh" "$src" "$obj" "$out/mod-$name-$d" \
+			"$NOFAIL_TOP/benchmarks/$d" >/dev/null ||
 			die "bench: benchmarks/$d does not build against $obj"
 		mods+=("$out/mod-$name-$d"/*.ko)
 	done

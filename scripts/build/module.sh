@@ -1,21 +1,26 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# module.sh TREE KERNEL_BUILD OUT
+# module.sh TREE KERNEL_BUILD OUT [SRC]
 #
-# Build the companion torture module (module/) against the kernel that
-# kernel.sh built in KERNEL_BUILD, as "make -C TREE O=KERNEL_BUILD M=...".
-# Kbuild writes its objects next to the sources, so a copy in OUT is
-# built, not module/ itself, and only for a kernel that meets the
-# dependencies of the top-level Kconfig's NOFAIL_TORTURE_TEST (checked
-# by the tree's own kconfig).  Leaves OUT/nofail_torture.ko.
+# The bench's one module builder: build the out-of-tree module in SRC
+# (default module/, the companion torture module; or a benchmark of
+# benchmarks/) against the kernel that kernel.sh built in KERNEL_BUILD,
+# as "make -C TREE O=KERNEL_BUILD M=...", with the bench's make options
+# (ccache).  Kbuild writes its objects next to the sources, so a fresh
+# copy in OUT is built, not SRC itself.  The torture module is built only
+# for a kernel that meets the dependencies of the top-level Kconfig's
+# NOFAIL_TORTURE_TEST (checked by the tree's own kconfig), and leaves
+# OUT/nofail_torture.ko; each module leaves its .ko in OUT.
 
 set -eu
 . "$(dirname "$0")/../lib.sh"
 
-tree=$(realpath -m "${1:?usage: module.sh TREE KERNEL_BUILD OUT}")
-kbuild=$(realpath -m "${2:?usage: module.sh TREE KERNEL_BUILD OUT}")
-out=$(realpath -m "${3:?usage: module.sh TREE KERNEL_BUILD OUT}")
+usage="usage: module.sh TREE KERNEL_BUILD OUT [SRC]"
+tree=$(realpath -m "${1:?$usage}")
+kbuild=$(realpath -m "${2:?$usage}")
+out=$(realpath -m "${3:?$usage}")
+src=$(realpath -m "${4:-$NOFAIL_TOP/module}")
 [ -f "$kbuild/Module.symvers" ] || die "module: no $kbuild/Module.symvers (build the kernel first)"
 
 # The top-level Kconfig's answer for this kernel: the tree's own kconfig
@@ -46,14 +51,20 @@ kconfig_depends() {
 	done
 }
 
-progress "module: build module/ against $kbuild"
+progress "module: build ${src#"$NOFAIL_TOP"/} against $kbuild"
+[ -f "$src/Kbuild" ] || die "module: no Kbuild in $src"
+nofail_rm "$out"
 nofail_outdir "$out"
-answer=$(kconfig_answer) || exit 1
-[ "$answer" = m ] ||
-	die "module: the kernel in $kbuild does not meet NOFAIL_TORTURE_TEST's dependencies (Kconfig):
+extra=()
+if [ "$src" = "$NOFAIL_TOP/module" ]; then
+	answer=$(kconfig_answer) || exit 1
+	[ "$answer" = m ] ||
+		die "module: the kernel in $kbuild does not meet NOFAIL_TORTURE_TEST's dependencies (Kconfig):
 $(kconfig_depends)"
-cp "$NOFAIL_TOP"/module/Kbuild "$NOFAIL_TOP"/module/*.c "$out/"
-make -s -C "$tree" O="$kbuild" M="$out" ARCH=x86_64 CC=/usr/lib/ccache/gcc \
-	CONFIG_NOFAIL_TORTURE_TEST=m -j"$JOBS" modules ||
+	extra=(CONFIG_NOFAIL_TORTURE_TEST=m)
+fi
+cp "$src"/Kbuild "$src"/*.c "$out/"
+mapfile -t opts < <(nofail_make_options)
+make -s -C "$tree" O="$kbuild" M="$out" ARCH=x86_64 "${opts[@]}" "${extra[@]}" -j"$JOBS" modules ||
 	die "module: building $out against $kbuild failed"
-[ -f "$out/nofail_torture.ko" ] || die "module: no $out/nofail_torture.ko"
+ls "$out"/*.ko >/dev/null 2>&1 || die "module: no .ko in $out"
