@@ -92,10 +92,8 @@ recheck: ## judge again the consoles an earlier make check kept (DIR=build/check
 lint: ## fast static checks (under 60 s once the tree exists)
 	@$(SCRIPTS)/static/lint.sh $(TREE)
 
-clean: ## remove build output, keep the tree and the ccache
-	@$(SCRIPTS)/tree/clean.sh $(BUILD)/kunit $(BUILD)/check $(BUILD)/boot $(BUILD)/docs $(BUILD)/lint-docs \
-		$(BUILD)/bench $(BUILD)/bench-small $(BUILD)/audit $(BUILD)/objstat $(BUILD)/wake \
-		$(BUILD)/pressure $(BUILD)/survey $(BUILD)/base $(BUILD)/lockdep $(BUILD)/recheck
+clean: ## remove build output (every folder of build/ but the tree), keep the tree and the ccache
+	@$(SCRIPTS)/tree/clean.sh $(filter-out $(TREE),$(wildcard $(BUILD)/*))
 
 distclean: ## remove build/ entirely
 	@$(SCRIPTS)/tree/clean.sh $(BUILD)
