@@ -1,21 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 #
-# The results of make check and make recheck: one line per result for a
-# person ("ok      NAME", "FAILED  NAME (log: LOG)"), and the same as KTAP
-# for a machine (results_ktap).  Sourced, not run; the caller sets
-# passed=0 failed=0 failures=() ktap=().
+# The results of make check, make recheck and make lint: one line per
+# result for a person ("ok      NAME", "FAILED  NAME (log: LOG)"), and the
+# same as KTAP for a machine (results_ktap), the one emitter.  Sourced,
+# not run; the caller sets passed=0 failed=0 failures=() ktap=().
 
 result() {	# result NAME STATUS [LOG]
 	if [ "$2" = 0 ]; then
 		passed=$((passed + 1))
 		printf 'ok      %s\n' "$1"
-		ktap+=("ok $((passed + failed)) $1")
+		ktap+=("0	$1	${3:-}")
 	else
 		failed=$((failed + 1))
 		failures+=("$1")
 		printf 'FAILED  %s%s\n' "$1" "${3:+ (log: $3)}"
-		ktap+=("not ok $((passed + failed)) $1${3:+ # log: $3}")
+		ktap+=("1	$1	${3:-}")
 	fi
 }
 
@@ -36,12 +36,48 @@ collect() {
 		result "$step: $seen results of a plan of $plan" 1 "$log"
 }
 
-# results_ktap FILE: every result so far as a KTAP document
+# results_ktap FILE: every result so far as a KTAP document, a test per
+# step (the name up to its first "/" or ":"), and the step's results as
+# its subtests, as KUnit nests suites and cases: the tree's own
+# kunit.py parse reads it.
 results_ktap() {
+	local -A seen=()
+	local steps=() step r st name log i n sub bad
+
+	for r in "${ktap[@]}"; do
+		IFS=$'\t' read -r st name log <<<"$r"
+		step=${name%%[/:]*}
+		[ -n "${seen[$step]:-}" ] || steps+=("$step")
+		seen[$step]=1
+	done
 	{
 		echo "KTAP version 1"
-		echo "1..$((passed + failed))"
-		printf '%s\n' "${ktap[@]}"
+		echo "1..${#steps[@]}"
+		i=0
+		for step in "${steps[@]}"; do
+			i=$((i + 1))
+			n=0 sub=() bad=0
+			for r in "${ktap[@]}"; do
+				IFS=$'\t' read -r st name log <<<"$r"
+				[ "${name%%[/:]*}" = "$step" ] || continue
+				n=$((n + 1))
+				[ "$st" = 0 ] || bad=1
+				name=${name#"$step"}
+				name=${name#/}
+				name=${name#:}
+				name=${name# }
+				if [ "$st" = 0 ]; then
+					sub+=("ok $n ${name:-$step}")
+				else
+					sub+=("not ok $n ${name:-$step}${log:+ # log: $log}")
+				fi
+			done
+			echo "    KTAP version 1"
+			echo "    # Subtest: $step"
+			echo "    1..$n"
+			printf '    %s\n' "${sub[@]}"
+			echo "$([ "$bad" = 0 ] || echo "not ")ok $i $step"
+		done
 	} >"$1"
 }
 
