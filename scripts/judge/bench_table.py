@@ -222,7 +222,7 @@ def waiting_valid(r):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--helpers")
-    ap.add_argument("--sites", nargs=2)
+    ap.add_argument("--sites", metavar="SITES_OFF.LOG")
     ap.add_argument("--pages", nargs=2)
     ap.add_argument("--pages-nodebug", nargs=2)
     ap.add_argument("--waiting")
@@ -254,7 +254,7 @@ def main():
         tables.setdefault("helpers", []).append((name, ratio, HELPER_TARGET))
     if args.sites and h:
         # two kernels: the series kernel and the same without CONFIG_NOFAIL_SITES
-        off, _, _ = helpers(args.sites[0])
+        off, _, _ = helpers(args.sites)
         out["sites"] = {}
         print(f"\n{'CONFIG_NOFAIL_SITES on each helper call':<38}{'none':>9}{'sites':>9}"
               f"{'sites':>8}  allocator")
