@@ -93,7 +93,7 @@ lint: ## fast static checks (under 60 s once the tree exists)
 	@$(SCRIPTS)/static/lint.sh $(TREE)
 
 clean: ## remove build output (every folder of build/ but the tree), keep the tree and the ccache
-	@$(SCRIPTS)/tree/clean.sh $(filter-out $(TREE),$(wildcard $(BUILD)/*))
+	@$(SCRIPTS)/tree/clean.sh $(filter-out $(abspath $(TREE)),$(abspath $(wildcard $(BUILD)/*)))
 
 distclean: ## remove build/ entirely
 	@$(SCRIPTS)/tree/clean.sh $(BUILD)

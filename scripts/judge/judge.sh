@@ -19,12 +19,14 @@
 #            for the parse.
 #   rerun    OUT/console.log of scripts/run/kunit-rerun.sh: each suite of
 #            kunit/suites run again, its KTAP ending in "ok", the stack
-#            filters written back, and the guest's last line.  RERUN
-#            lines.
+#            filters written back, the guest's last line, and QEMU's
+#            exit status (OUT/qemu-rc) 0.  RERUN lines.
 #   boot     OUT/console.log of scripts/run/boot-test.sh, with the targets
 #            (OUT/targets) and QEMU's exit status (OUT/qemu-rc) it
 #            stored: scripts/judge/boot_results.py.  BOOT lines.
-#   pressure every OUT/series-*.console of make check's pressure run:
+#   pressure every OUT/series-*.console of make check's pressure run,
+#            against the file systems planned (OUT/targets), with
+#            QEMU's exit status of each (OUT/NAME.qemu-rc):
 #            scripts/judge/pressure_results.py --check.  PRESSURE lines.
 #   bench    OUT/{helpers,waiting,wake,memcg,pages}.log of make bench at
 #            its smallest: scripts/judge/bench_table.py --check; and
@@ -61,7 +63,7 @@ judge_kunit() {
 	[ -n "$tree" ] && [ -f "$tree/tools/testing/kunit/kunit_parser.py" ] ||
 		die "judge: kunit: no kunit.py in '$tree' (the tree the kernel was built from)"
 	[ -s "$out/test.log" ] || die "judge: kunit: no console in $out/test.log"
-	python3 "$NOFAIL_TOP/scripts/judge/kunit_results.py" --judge "$tree" "$NOFAIL_TOP/kunit/suites" \
+	PYTHONDONTWRITEBYTECODE=1 python3 "$NOFAIL_TOP/scripts/judge/kunit_results.py" --judge "$tree" "$NOFAIL_TOP/kunit/suites" \
 		"$out/test.log" --json "$to/results.json"
 }
 
@@ -69,6 +71,7 @@ judge_rerun() {
 	local console=$out/console.log lines s filters bad=0
 
 	[ -s "$console" ] || die "judge: rerun: no console in $console"
+	[ -s "$out/qemu-rc" ] || die "judge: rerun: no $out/qemu-rc"
 	echo "RERUN 1..$((${#suites[@]} + 2))"
 	for s in "${suites[@]}"; do
 		lines=$(tr -d '\r' <"$console" | sed -n "s/.*RERUN $s: //p")
@@ -89,10 +92,10 @@ judge_rerun() {
 		fails RERUN filters-restored "the fault injection filters after the rerun: '$filters', not 1 2 each"
 		bad=1
 	fi
-	if tr -d '\r' <"$console" | grep -q 'RERUN done$'; then
+	if tr -d '\r' <"$console" | grep -q 'RERUN done$' && [ "$(cat "$out/qemu-rc")" = 0 ]; then
 		echo "RERUN 0 guest-finished"
 	else
-		fails RERUN guest-finished "no \"RERUN done\" from the guest: it stopped before the end"
+		fails RERUN guest-finished "no \"RERUN done\" from the guest, or QEMU exit $(cat "$out/qemu-rc") (124: timeout), not a reboot"
 		bad=1
 	fi
 	return "$bad"
@@ -109,13 +112,30 @@ judge_boot() {
 }
 
 judge_pressure() {
-	local c logs=()
+	local c name logs=() rcs=() rc=0
 
+	[ -s "$out/targets" ] || die "judge: pressure: no $out/targets (the file systems planned)"
 	for c in "$out"/series-*.console; do
-		[ -f "$c" ] && logs+=("$(basename "$c" .console)=$c")
+		[ -f "$c" ] || continue
+		name=$(basename "$c" .console)
+		logs+=("$name=$c")
+		[ -s "$out/$name.qemu-rc" ] || die "judge: pressure: no $out/$name.qemu-rc"
+		rcs+=("$name $(cat "$out/$name.qemu-rc")")
 	done
 	[ ${#logs[@]} -gt 0 ] || die "judge: pressure: no series-*.console in $out"
-	python3 "$NOFAIL_TOP/scripts/judge/pressure_results.py" --check --json "$to/pressure.json" "${logs[@]}"
+	python3 "$NOFAIL_TOP/scripts/judge/pressure_results.py" --check --targets "$(cat "$out/targets")" \
+		--json "$to/pressure.json" "${logs[@]}" || rc=1
+	# QEMU ended by the guest's reboot, not by its time limit
+	echo "PRESSURE 1..${#rcs[@]}"
+	for c in "${rcs[@]}"; do
+		if [ "${c#* }" = 0 ]; then
+			echo "PRESSURE 0 ${c% *}: QEMU ended by the guest's reboot"
+		else
+			fails PRESSURE "${c% *}: QEMU ended by the guest's reboot" "QEMU exit ${c#* } (124: timeout)"
+			rc=1
+		fi
+	done
+	return "$rc"
 }
 
 # config_off NAME OPTION...: kconfig's completion of the derived config
@@ -138,7 +158,7 @@ config_off() {
 }
 
 judge_bench() {
-	local f rc=0
+	local f rc=0 table
 
 	for f in helpers waiting wake memcg pages; do
 		[ -s "$out/$f.log" ] || die "judge: bench: no $out/$f.log"
@@ -154,8 +174,16 @@ judge_bench() {
 		--pages "$out/pages.log" "$out/pages.log" --pages-nodebug "$out/pages.log" "$out/pages.log" \
 		--wake-one-cpu "$out/wake.log" "$out/wake.log" \
 		--json "$to/bench.json" --data "$to/bench.dat" --plots "$to/plots" \
-		--waiting-data "$to/waiting.dat" || rc=1
-	echo "BENCH 1..2"
+		--waiting-data "$to/waiting.dat" && table=0 || table=$?
+	# its own plan is printed last: a table that dies prints none, so
+	# its exit status is a result of this plan
+	echo "BENCH 1..3"
+	if [ "$table" = 0 ]; then
+		echo "BENCH 0 bench_table.py ran whole"
+	else
+		fails BENCH "bench_table.py ran whole" "exit $table"
+		rc=1
+	fi
 	config_off sites-off CONFIG_NOFAIL_SITES || rc=1
 	config_off nodebug CONFIG_DEBUG_KERNEL CONFIG_FAULT_INJECTION || rc=1
 	return "$rc"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""pressure_results.py [--check] [--json FILE] KERNEL-MODE[-RUN]=CONSOLE...
+"""pressure_results.py [--check [--targets "FS..."]] [--json FILE] KERNEL-MODE[-RUN]=CONSOLE...
 
 Reads the consoles of scripts/run/pressure.sh's boots (tests/boot/init in
 nofail.pressure mode) and prints, per mode, one table with the kernels
@@ -14,7 +14,8 @@ messages of each kind.  With --check, "PRESSURE 0|1 <what>" lines for
 make check, for every run, and exit 1 when any is 1: a run fails when
 the guest's KTAP plan is missing or not run whole, a target is "not ok"
 or has no PRESSURE line, the kernel said something fatal, or the memory
-was not shown short.
+was not shown short; with --targets, a file system the host planned
+that the guest did not run fails too.
 
 With more than one run per kernel and mode (pressure.sh RUNS=N), the
 tables are of the first run, and a comparison follows: per file system,
@@ -208,7 +209,7 @@ def planned(where, run):
     return results
 
 
-def check(every):
+def check(every, targets=None):
     bad = 0
     for (kernel, mode, n), run in sorted(every.items()):
         where = f"{kernel}-{mode}" + (f"-{n}" if any(r > 1 for _, _, r in every) else "")
@@ -216,6 +217,12 @@ def check(every):
         for kind in FATAL:
             results.append((f"{where}: no {kind}", run["messages"][kind] == 0, f"{run['messages'][kind]} seen"))
         results += planned(where, run)
+        # the host's plan: a guest that ran fewer file systems, with a
+        # plan of its own to match, must not pass
+        for name in targets or ():
+            if name not in run["ktap"]:
+                results.append((f"{where}: {name}: ran, as the host planned", False,
+                                "no result from the guest"))
         for name, t in run["targets"].items():
             why = [f"{k}={t.get(k)}" for k in ("unfinished", "fsck_failed", "mismatches") if t.get(k) != 0]
             results.append((f"{where}: {name}: finished, fsck clean, every file read back",
@@ -350,6 +357,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--json")
+    ap.add_argument("--targets", help="the file systems the host planned, space separated")
     ap.add_argument("boots", nargs="+", help="KERNEL-MODE=CONSOLE")
     args = ap.parse_args()
     every = {}
@@ -369,7 +377,7 @@ def main():
             json.dump({"runs": {f"{k}-{m}-{n}": r for (k, m, n), r in every.items()},
                        "comparisons": comparisons}, f, indent=1)
     if args.check:
-        sys.exit(1 if check(every) else 0)
+        sys.exit(1 if check(every, args.targets.split() if args.targets else None) else 0)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,8 @@ if [ -n "${T:-}" ]; then
 fi
 [ -f "$kernel" ] || die "boot-test: no $kernel (build the kernel first)"
 nofail_outdir "$out"
+# what the judge reads: never an earlier run's
+rm -f "$out/console.log" "$out/targets" "$out/qemu-rc" "$out/results.json" "$out/judge.log"
 "$NOFAIL_TOP/scripts/build/module.sh" "$tree" "$build" "$out/module"
 "$NOFAIL_TOP/scripts/build/aims.sh" "$build/System.map" "$NOFAIL_TOP/tests/boot/aims" "$out/aims"
 "$NOFAIL_TOP/scripts/build/mkinitramfs.sh" "$out/initramfs.cpio" "$out/module/nofail_torture.ko" "$out/aims"

@@ -19,6 +19,8 @@ out=$(realpath -m "${2:?usage: kunit-rerun.sh KBUILD OUT}")
 kernel=$kbuild/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kunit-rerun: no $kernel (run the KUnit step first)"
 nofail_outdir "$out"
+# what the judge reads: never an earlier run's
+rm -f "$out/console.log" "$out/qemu-rc"
 nofail_mini_initramfs "$out/initramfs.cpio" "$NOFAIL_TOP/tests/kunit-rerun/init" "sh mount echo cat reboot" \
 	"$NOFAIL_TOP/kunit/suites"
 
@@ -29,4 +31,5 @@ nofail_qemu "$kernel" "$out/initramfs.cpio" "kunit.enable=1 $NOFAIL_KUNIT_ARGS" 
 rc=$?
 set -e
 [ "$rc" = 0 ] || warn "kunit-rerun: QEMU exit $rc"
+echo "$rc" >"$out/qemu-rc"
 "$NOFAIL_TOP/scripts/judge/judge.sh" rerun "$out"

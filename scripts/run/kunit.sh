@@ -8,8 +8,10 @@
 # tree's own tools/testing/kunit/kunit.py ("kunit.py exec"), with the
 # bench's kernel arguments (NOFAIL_KUNIT_ARGS in lib.sh).  Builds nothing.
 #
-# Leaves in OUT: test.log (the console, KTAP), results.json (kunit.py's
-# JSON), kunit.log (kunit.py's own output) and seconds.
+# Judged by scripts/judge/judge.sh kunit ("KUNIT 0|1" lines, a suite of
+# kunit/suites missing fails).  Leaves in OUT: test.log (the console,
+# KTAP), results.json (kunit.py's JSON), kunit.log (kunit.py's own
+# output) and seconds.
 
 set -eu
 . "$(dirname "$0")/../lib.sh"
@@ -30,7 +32,8 @@ args=(
 
 progress "kunit: boot $out/arch/x86/boot/bzImage and run the suites (3 s measured)"
 start=$(date +%s)
-rm -f "$out/results.json"
+# what the judge reads: never an earlier run's
+rm -f "$out/results.json" "$out/test.log"
 # kunit.py and its QEMU end with this script, however it ends (lib.sh).
 # The run takes seconds, a minute with a mutant that makes the shortage
 # tests wait for their 20 s deadlines; a hung case is KUnit's own to
@@ -39,5 +42,9 @@ rm -f "$out/results.json"
 nofail_group "$out/kunit.log" 480 python3 "$tree/tools/testing/kunit/kunit.py" "${args[@]}" &&
 	rc=0 || rc=$?
 echo $(($(date +%s) - start)) >"$out/seconds"
-[ -s "$out/results.json" ] || die "kunit: kunit.py produced no results (exit $rc), see $out/kunit.log"
-exit "$rc"
+[ -s "$out/test.log" ] || die "kunit: kunit.py left no console (exit $rc), see $out/kunit.log"
+# the judge: the console against kunit/suites, parsed by the tree's own
+# kunit_parser (scripts/judge/judge.sh kunit); it rewrites results.json
+"$NOFAIL_TOP/scripts/judge/judge.sh" kunit "$out" "$tree" && judged=0 || judged=$?
+[ "$rc" = 0 ] || warn "kunit: kunit.py exit $rc, see $out/kunit.log"
+[ "$rc" = 0 ] && [ "$judged" = 0 ]

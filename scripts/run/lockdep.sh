@@ -46,7 +46,7 @@ progress "lockdep: boot test"
 "$NOFAIL_TOP/scripts/run/boot-test.sh" "$tree" "$kernel" "$runs/boot" >"$runs/boot.txt" ||
 	warn "lockdep: the boot test failed, see $runs/boot.txt"
 
-python3 - "$NOFAIL_TOP/scripts" "$kernel/test.log" "$runs/wake.log" "$runs/boot/console.log" <<'EOF'
+python3 - "$NOFAIL_TOP/scripts/judge" "$kernel/test.log" "$runs/wake.log" "$runs/boot/console.log" <<'EOF'
 import sys
 sys.path.insert(0, sys.argv[1])
 import console

@@ -70,6 +70,8 @@ trap restore EXIT
 
 run() {	# run NAME EXPECTED...: the suites; EXPECTED must fail, the rest pass
 	local name=$1 expected=$2 fails t
+	# an earlier mutant's results must not stand for this one's
+	rm -f "$out/results.json"
 	{ "$NOFAIL_TOP/scripts/build/kernel.sh" "$tree" "$out" && "$NOFAIL_TOP/scripts/run/kunit.sh" "$tree" "$out"; } \
 		>"$out/mutant-$name.log" 2>&1
 	fails=$(python3 "$NOFAIL_TOP/scripts/judge/kunit_results.py" "$out/results.json" 2>/dev/null |

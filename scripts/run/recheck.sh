@@ -29,8 +29,8 @@ progress "recheck: the consoles of $dir"
 while read -r name step prefix; do
 	mkdir -p "$out/$step"
 	NOFAIL_JUDGE_TMP=$out/$step "$NOFAIL_TOP/scripts/judge/judge.sh" "$step" "$dir/$step" "$dir/linux" \
-		>"$out/$step.log" 2>&1
-	collect "$name" "$prefix" "$out/$step.log"
+		>"$out/$step.log" 2>&1 </dev/null
+	collect "$name" "$prefix" "$out/$step.log" "$?"
 done <<'STEPS'
 kunit kunit KUNIT
 kunit-rerun rerun RERUN

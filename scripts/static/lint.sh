@@ -68,10 +68,10 @@ if [ -x "$tree/scripts/checkpatch.pl" ]; then
 	# kernel-doc -Wall on each file the series touches: no warning that
 	# the base file does not already have (the check's docs step, less
 	# htmldocs)
-	while read -r status name; do
-		result "$name" "$status"
-	done < <("$NOFAIL_TOP/scripts/static/docs.sh" --no-html "$tree" "$NOFAIL_BUILD/lint-docs" 2>&1 |
-		sed -n 's/^DOCS \([01]\) /\1 /p')
+	mkdir -p "$NOFAIL_BUILD"
+	"$NOFAIL_TOP/scripts/static/docs.sh" --no-html "$tree" "$NOFAIL_BUILD/lint-docs" \
+		>"$NOFAIL_BUILD/lint-docs.log" 2>&1
+	collect docs DOCS "$NOFAIL_BUILD/lint-docs.log" "$?"
 else
 	echo "lint: no tree at $tree, checkpatch and kernel-doc skipped (run make tree)"
 fi
