@@ -98,9 +98,15 @@ NOFAIL_GROUPS=()
 nofail_reap() {
 	local f pid
 
+	# No command here may fail: under set -e a failure in the EXIT trap
+	# ends the script with its status (a group that TERM ended, so that
+	# KILL found nothing, made a finished script exit 1).
 	for f in "${NOFAIL_GROUPS[@]}"; do
 		pid=$(cat "$f" 2>/dev/null) || continue
-		kill -TERM -- "-$pid" 2>/dev/null && sleep 1 && kill -KILL -- "-$pid" 2>/dev/null
+		if kill -TERM -- "-$pid" 2>/dev/null; then
+			sleep 1
+			kill -KILL -- "-$pid" 2>/dev/null || true
+		fi
 		rm -f "$f"
 	done
 	NOFAIL_GROUPS=()
