@@ -16,8 +16,8 @@
 #                warning or error that is not one of 6.12.118's own
 #                (tests/docs/base-warnings) fails; and the page must
 #                document each helper, or the kernel-doc was not read.
-#   bench-docs   the bench's own Documentation/ (index.rst, bench.rst,
-#                figures.rst) with sphinx-build -W, into OUT/bench-html.
+#   bench-docs   the bench's own Documentation/ (design, testing,
+#                benchmarks, working, figures) with sphinx-build -W, into OUT/bench-html.
 #
 # One "DOCS 0|1 NAME" line a result, after a "DOCS 1..N" plan.
 

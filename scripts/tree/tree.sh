@@ -96,7 +96,7 @@ make_base() {
 	fi
 	# The bench's own tree: no automatic gc (a repack of the 86,000
 	# files of the base would run beside the kernel build), and the
-	# graft, nofail/, is not part of the series (Documentation/bench.rst).
+	# graft, nofail/, is not part of the series (Documentation/working.rst).
 	git -C "$tmp" config gc.auto 0
 	printf '/nofail\n' >>"$tmp/.git/info/exclude"
 	nofail_stamp "$tmp"
