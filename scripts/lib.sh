@@ -272,3 +272,55 @@ nofail_commit() {
 nofail_series_hash() {
 	(cd "$1" && grep -v '^#' series | xargs cat series) | sha1sum | cut -d' ' -f1
 }
+
+# nofail_key ARG...: a short hash of what a result depends on.  An ARG
+# that names a file stands for its contents, a directory for its files'
+# names and contents; any other ARG for itself.  The Debian versions of
+# the tools the checks run are always part of it.
+nofail_key() {
+	local a
+
+	{
+		dpkg-query -W -f='${Package} ${Version}\n' gcc-12 coccinelle \
+			python3-sphinx git perl python3 2>/dev/null
+		for a in "$@"; do
+			if [ -d "$a" ]; then
+				(cd "$a" && find . -type f ! -name '*.pyc' -print0 |
+					LC_ALL=C sort -z | xargs -0 -r sha1sum)
+			elif [ -f "$a" ]; then
+				sha1sum <"$a"
+			else
+				printf '%s\n' "$a"
+			fi
+		done
+	} | sha1sum | cut -c1-16
+}
+
+# nofail_cached NAME KEY COMMAND...: run COMMAND, output and status; or,
+# when COMMAND passed before with the same KEY (nofail_key of everything
+# its result depends on), give that output again under a first line
+# "# cached: ...".  Only a pass is kept (build/cache/NAME.KEY); a check
+# that boots a guest is never cached.  NOFAIL_CACHE=0 runs COMMAND.
+nofail_cached() {
+	local name=${1//\//_} key=$2 dir=$NOFAIL_BUILD/cache f tmp rc
+	shift 2
+
+	f=$dir/$name.$key
+	if [ "${NOFAIL_CACHE:-1}" != 0 ] && [ -f "$f" ]; then
+		echo "# cached: passed on $(date -r "$f" '+%F %T') with the same inputs (key $key; NOFAIL_CACHE=0 runs it again)"
+		cat "$f"
+		return 0
+	fi
+	mkdir -p "$dir"
+	tmp=$(mktemp "$dir/.$name.XXXXXX")
+	"$@" >"$tmp" 2>&1
+	rc=$?
+	cat "$tmp"
+	if [ "$rc" = 0 ]; then
+		rm -f "$dir/$name".*	# one kept result per NAME
+		mv -f "$tmp" "$f"
+	else
+		rm -f "$tmp"
+	fi
+	return "$rc"
+}

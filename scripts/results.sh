@@ -7,9 +7,13 @@
 # not run; the caller sets passed=0 failed=0 failures=() ktap=().
 
 result() {	# result NAME STATUS [LOG]
+	local cached=
+
+	# a result nofail_cached gave again says so, to the person
+	[ -n "${3:-}" ] && [ -f "$3" ] && head -1 "$3" | grep -q '^# cached: ' && cached=' (cached)'
 	if [ "$2" = 0 ]; then
 		passed=$((passed + 1))
-		printf 'ok      %s\n' "$1"
+		printf 'ok      %s%s\n' "$1" "$cached"
 		ktap+=("0	$1	${3:-}")
 	else
 		failed=$((failed + 1))
@@ -95,6 +99,21 @@ results_ktap() {
 			fi
 		done
 	} >"$1"
+}
+
+# results_tsv FILE STEP...: the results so far of each STEP, a line
+# "STATUS<tab>NAME" each, in order: what make check compares with make
+# recheck's.
+results_tsv() {
+	local f=$1 r st name log
+
+	shift
+	for r in "${ktap[@]}"; do
+		IFS=$'\t' read -r st name log <<<"$r"
+		if [[ " $* " == *" ${name%%[/:]*} "* ]]; then
+			printf '%s\t%s\n' "$st" "$name"
+		fi
+	done >"$f"
 }
 
 # results_end: the failures and the count; false when one failed

@@ -56,11 +56,21 @@
 #                path to clean, an OUT holding a file of their own); a
 #                patch that does not apply is named, make patches then
 #                refuses, and make tree recovers once it is fixed; an
-#                interrupted or killed boot leaves no QEMU behind
+#                interrupted or killed boot leaves no QEMU behind; a
+#                kept result is given again only for the same inputs
 #   build-each   after each patch, compile the .c files it touches
 #   build-fail   each tests/build-fail/*.c fails to build, with its message
 #   recheck      make recheck on this run: the consoles it kept, judged
-#                again without QEMU, pass too
+#                again without QEMU, give the same results
+#
+# checkpatch, docs, coccinelle, build-each and build-fail keep a pass in
+# build/cache/ for the same inputs (nofail_cached in lib.sh: the tree's
+# commit, the scripts and tests they read, the tools' versions, the
+# config) and say "(cached)" when they give it again; NOFAIL_CACHE=0
+# runs them whatever.  A step that boots a guest is never cached.  After
+# kunit two lanes run side by side, one per CPU: rerun, boot, kconfig,
+# safety, build-fail, docs, coccinelle; and judges, roundtrip, pressure,
+# bench, build-each (NOFAIL_LANES=1: one after the other).
 #
 # Every step runs even when an earlier one failed, unless it needs what
 # failed.  The log of each step is in build/check/logs/.  The last line is
@@ -113,21 +123,28 @@ step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
 mapfile -t nofail_paths < <(awk '!/^#/ && NF && $3 != "-" { print $3 }' \
 	"$NOFAIL_TOP/tests/boot/targets" | sort -u)
 audit() {
-	local rev dir log rc
+	local rev dir log rc key
 	for rev in nofail-base HEAD; do
 		dir=$check/cocci-$rev
 		log=$logs/audit-$rev.log
 		nofail_rm "$dir"
 		nofail_outdir "$dir"
 		git -C "$1" archive "$rev" "${nofail_paths[@]}" | tar -x -C "$dir"
-		COCCI=$1/scripts/coccinelle/api/nofail.cocci \
-			"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
-		rc=$?
+		key=$(nofail_key "$(git -C "$1" rev-parse "$rev" HEAD)" "${nofail_paths[@]}" \
+			"$NOFAIL_TOP/scripts/static/audit.sh" "$NOFAIL_TOP/scripts/static/uses.cocci" \
+			"$NOFAIL_TOP/scripts/judge/audit_table.py")
 		if [ "$rev" = HEAD ]; then
-			result audit/series $rc "$log"
+			nofail_cached "audit-$rev" "$key" env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
+				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
+			result audit/series $? "$log"
 		else
-			# the base must have sites: a check that finds none there is broken
-			result audit/base-finds-sites "$([ $rc = 1 ] && grep -q '^slab nofail sites: [1-9]' "$log" && echo 0 || echo 1)" "$log"
+			# the base must have sites (audit.sh exits 1 and counts
+			# them): a check that finds none there is broken
+			nofail_cached "audit-$rev" "$key" bash -c '"$@"; [ $? = 1 ]' audit \
+				env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
+				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
+			rc=$?
+			result audit/base-finds-sites "$([ $rc = 0 ] && grep -q '^slab nofail sites: [1-9]' "$log" && echo 0 || echo 1)" "$log"
 		fi
 	done
 }
@@ -140,6 +157,7 @@ safety() {
 	scratch=$(mktemp -d /tmp/nofail-safety.XXXXXX)
 	"$NOFAIL_TOP/tests/safety/foreign.sh" "$scratch/foreign" "$1" "$2"
 	"$NOFAIL_TOP/tests/safety/recover.sh" "$scratch/recover" "$1"
+	"$NOFAIL_TOP/tests/safety/cache.sh" "$scratch/cache"
 	[ -f "$2/arch/x86/boot/bzImage" ] &&
 		python3 "$NOFAIL_TOP/tests/safety/interrupt.py" "$scratch/interrupt" "$2"
 	rm -rf -- "$scratch"
@@ -150,32 +168,18 @@ step apply "$NOFAIL_TOP/scripts/tree/tree.sh" "$tree" --fresh
 applied=$failed
 
 if [ "$applied" = 0 ]; then
+	# static steps keep a pass for the same inputs (nofail_cached):
+	# the tree's commit stands for every file of the series and base
+	head=$(git -C "$tree" rev-parse HEAD)
 	for p in $(grep -v '^#' "$NOFAIL_TOP/patches/series"); do
-		step "checkpatch/$p" "$NOFAIL_TOP/scripts/static/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p"
+		step "checkpatch/$p" nofail_cached "checkpatch-$p" \
+			"$(nofail_key "$head" "$NOFAIL_TOP/patches/$p" "$NOFAIL_TOP/scripts/static/checkpatch.sh")" \
+			"$NOFAIL_TOP/scripts/static/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p"
 	done
-
-	phase judges "the judges on canned consoles, the tree's kunit.py for KUnit's (log: $logs/judges.log)"
-	"$NOFAIL_TOP/tests/judges/run.sh" "$tree" >"$logs/judges.log" 2>&1
-	collect judges JUDGE "$logs/judges.log" "$?"
-
-	phase roundtrip "the series regenerates patches/ byte for byte"
-	# format-patches keeps the cover letter's text of its OUTDIR: an
-	# earlier run's would be compared, not patches/'s
-	nofail_rm "$check/patches"
-	step roundtrip bash -c "'$NOFAIL_TOP/scripts/tree/format-patches.sh' '$tree' '$check/patches' &&
-		diff -ru '$NOFAIL_TOP/patches' '$check/patches'"
 
 	phase mutants "each mutant of tests/mutants/ applies to the series (log: $logs/mutants.log)"
 	"$NOFAIL_TOP/scripts/run/mutants.sh" --applies "$tree" >"$logs/mutants.log" 2>&1
 	collect mutants MUTANTS "$logs/mutants.log" "$?"
-
-	phase docs "the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
-	"$NOFAIL_TOP/scripts/static/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
-	collect docs DOCS "$logs/docs.log" "$?"
-
-	phase coccinelle "the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
-	step cocci-cases "$NOFAIL_TOP/scripts/static/cocci-cases.sh" "$tree"
-	audit "$tree"
 
 	phase kunit "KUnit under QEMU (log: $logs/kunit.log)"
 	# kunit.sh ends with its judge (scripts/judge/judge.sh kunit)
@@ -190,6 +194,70 @@ if [ "$applied" = 0 ]; then
 		result "$1: no kernel in $kout" 1 "$logs/kunit.log"
 		return 1
 	}
+
+	# From here two lanes, one per CPU: QEMU runs a guest on one host
+	# thread (NOFAIL_QEMU_TCG, or -icount), so two steps that boot take
+	# the time of one.  Lane B runs in the background; each of its steps
+	# leaves its log, exit status (NAME.rc) and time (lane-b.times) in
+	# logs/, and its results are collected once lane A is done.  The two
+	# lanes share nothing they write: build-each has a worktree and a
+	# build directory of its own, the rest their own OUT.
+	# NOFAIL_LANES=1 runs lane B after lane A.
+	lane_b() {
+		lane_step judges "the judges on canned consoles, the tree's kunit.py for KUnit's" \
+			"$NOFAIL_TOP/tests/judges/run.sh" "$tree"
+		# format-patches keeps the cover letter's text of its OUTDIR:
+		# an earlier run's would be compared, not patches/'s
+		nofail_rm "$check/patches"
+		lane_step roundtrip "the series regenerates patches/ byte for byte" bash -c \
+			'"$0" "$1" "$2" && diff -ru "$3" "$2"' "$NOFAIL_TOP/scripts/tree/format-patches.sh" \
+			"$tree" "$check/patches" "$NOFAIL_TOP/patches"
+		if [ -f "$kout/arch/x86/boot/bzImage" ]; then
+			lane_step pressure "the file systems under real memory shortage" \
+				"$NOFAIL_TOP/scripts/run/pressure.sh" "$tree" "$kout" "$check/pressure" check
+			lane_step bench "make bench at its smallest" \
+				"$NOFAIL_TOP/scripts/run/bench.sh" "$tree" "$kout" "$check/bench" small
+		fi
+		lane_step build-each "every patch compiles on its own" \
+			"$NOFAIL_TOP/scripts/build/build-each.sh" "$tree" "$kout" "$check/each"
+	}
+	# lane_step NAME TEXT COMMAND...
+	lane_step() {
+		local name=$1 text=$2 start=$SECONDS
+		shift 2
+		progress "check: [lane B] $text (log: $logs/$name.log)"
+		"$@" >"$logs/$name.log" 2>&1
+		echo $? >"$logs/$name.rc"
+		echo "$name $((SECONDS - start)) s" >>"$logs/lane-b.times"
+	}
+	# lane_b_collect NAME PREFIX: lane B's results of step NAME
+	lane_b_collect() {
+		if [ -f "$logs/$1.rc" ]; then
+			collect "$1" "$2" "$logs/$1.log" "$(cat "$logs/$1.rc")"
+		else
+			result "$1: lane B did not run it" 1 "$logs/$1.log"
+		fi
+	}
+	# lane_stop: lane B ends with check.sh, however that ends but SIGKILL
+	# (a background job of a script ignores SIGINT, so ^C does not reach
+	# it): its step gets SIGTERM, and ends the QEMU it started (lib.sh)
+	lane_stop() {
+		local kids
+
+		[ -n "${lane_pid:-}" ] || return 0
+		kids=$(pgrep -P "$lane_pid")
+		kill -TERM "$lane_pid" 2>/dev/null
+		# shellcheck disable=SC2086 # one pid per word
+		[ -z "$kids" ] || kill -TERM $kids 2>/dev/null
+		return 0
+	}
+	rm -f "$logs"/*.rc "$logs/lane-b.times" "$logs/judges.log" "$logs/roundtrip.log"
+	lane_pid=
+	if [ "${NOFAIL_LANES:-2}" != 1 ]; then
+		lane_b &
+		lane_pid=$!
+		trap 'lane_stop; nofail_reap' EXIT
+	fi
 
 	phase kunit-rerun "the suites twice in one boot (log: $logs/kunit-rerun.log)"
 	if have_kernel kunit-rerun; then
@@ -210,32 +278,55 @@ if [ "$applied" = 0 ]; then
 		step kconfig/module-unmet "$NOFAIL_TOP/tests/kconfig/module-unmet.sh" "$tree" "$kout" "$check/kconfig"
 	fi
 
-	phase pressure "the file systems under real memory shortage (log: $logs/pressure.log)"
-	if have_kernel pressure; then
-		"$NOFAIL_TOP/scripts/run/pressure.sh" "$tree" "$kout" "$check/pressure" check >"$logs/pressure.log" 2>&1
-		collect pressure PRESSURE "$logs/pressure.log" "$?"
-	fi
-
-	phase bench "make bench at its smallest (log: $logs/bench.log)"
-	if have_kernel bench; then
-		"$NOFAIL_TOP/scripts/run/bench.sh" "$tree" "$kout" "$check/bench" small >"$logs/bench.log" 2>&1
-		collect bench BENCH "$logs/bench.log" "$?"
-	fi
-
 	phase safety "the bench's own safety (log: $logs/safety.log)"
 	safety "$tree" "$kout" >"$logs/safety.log" 2>&1
 	collect safety SAFETY "$logs/safety.log" "$?"
 
-	phase build-each "every patch compiles on its own (build-each)"
-	"$NOFAIL_TOP/scripts/build/build-each.sh" "$tree" "$kout" "$logs" >"$logs/build-each.log" 2>&1
-	collect build-each BUILDEACH "$logs/build-each.log" "$?"
-
 	phase build-fail "misuse must not compile"
-	"$NOFAIL_TOP/scripts/build/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
+	nofail_cached build-fail "$(nofail_key "$head" "$kout/.config" "$(nofail_make_options)" \
+			"$NOFAIL_TOP/scripts/build/build-fail.sh" "$NOFAIL_TOP/tests/build-fail")" \
+		"$NOFAIL_TOP/scripts/build/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
 	collect build-fail BUILDFAIL "$logs/build-fail.log" "$?"
 
+	phase docs "the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
+	nofail_cached docs "$(nofail_key "$head" "$NOFAIL_TOP/scripts/static/docs.sh" \
+			"$NOFAIL_TOP/tests/docs" "$NOFAIL_TOP/Documentation")" \
+		"$NOFAIL_TOP/scripts/static/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
+	collect docs DOCS "$logs/docs.log" "$?"
+
+	phase coccinelle "the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
+	step cocci-cases nofail_cached cocci-cases "$(nofail_key "$head" "$NOFAIL_TOP/scripts/static/cocci-cases.sh" \
+			"$NOFAIL_TOP/scripts/judge/cocci_judge.py" "$NOFAIL_TOP/tests/coccinelle")" \
+		"$NOFAIL_TOP/scripts/static/cocci-cases.sh" "$tree"
+	audit "$tree"
+
+	if [ -n "$lane_pid" ]; then
+		phase lane-b-wait "waiting for lane B (judges, roundtrip, pressure, bench, build-each)"
+		wait "$lane_pid"
+		lane_pid=
+	else
+		phase lane-b "lane B: judges, roundtrip, pressure, bench, build-each"
+		lane_b
+	fi
+	lane_b_collect judges JUDGE
+	if [ -f "$logs/roundtrip.rc" ]; then
+		result roundtrip "$(cat "$logs/roundtrip.rc")" "$logs/roundtrip.log"
+	else
+		result "roundtrip: lane B did not run it" 1 "$logs/roundtrip.log"
+	fi
+	have_kernel pressure && lane_b_collect pressure PRESSURE
+	have_kernel bench && lane_b_collect bench BENCH
+	lane_b_collect build-each BUILDEACH
+	[ ! -f "$logs/lane-b.times" ] || mapfile -t -O "${#times[@]}" times < <(sed 's/^/lane B: /' "$logs/lane-b.times")
+
 	phase recheck "the consoles of this run judged again, as make recheck does (log: $logs/recheck.log)"
-	step recheck "$NOFAIL_TOP/scripts/run/recheck.sh" "$check"
+	# the same results as this run's, failures included: a step that
+	# failed counts once, in its own step, and the judges must give the
+	# same verdict on the same consoles
+	results_tsv "$check/results-booted.tsv" kunit kunit-rerun boot pressure bench
+	step recheck bash -c '"$0" "$1" >"$2" 2>&1; diff -u "$3" "$4"' \
+		"$NOFAIL_TOP/scripts/run/recheck.sh" "$check" "$logs/recheck-run.log" \
+		"$check/results-booted.tsv" "$NOFAIL_BUILD/recheck/results.tsv"
 fi
 
 # The same results as KTAP, for a machine.

@@ -11,7 +11,8 @@
 # not there fails: a run that lacks a step is not a run that passed it.
 # The stored run is only read: the judges' own files go to a scratch
 # directory.  Prints the results as make check does, and as KTAP in
-# build/recheck/results.ktap.
+# build/recheck/results.ktap; results.tsv has them a line each, which
+# make check compares with its own.
 
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -39,5 +40,6 @@ pressure pressure PRESSURE
 bench bench BENCH
 STEPS
 results_ktap "$out/results.ktap"
+results_tsv "$out/results.tsv" kunit kunit-rerun boot pressure bench
 echo "KTAP: $out/results.ktap"
 results_end

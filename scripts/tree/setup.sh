@@ -15,6 +15,8 @@ pkgs=(
 	# kernel build
 	build-essential bc bison flex libelf-dev libssl-dev dwarves
 	cpio kmod rsync xz-utils python3 python3-ply python3-git perl git ccache
+	# make check's lanes (pgrep)
+	procps
 	# boot
 	qemu-system-x86
 	# the boot test's guest (scripts/build/mkinitramfs.sh copies their files)

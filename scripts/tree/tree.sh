@@ -18,7 +18,9 @@
 #   - When a patch does not apply, DIR is left at the patches before it,
 #     marked as partial (.git/nofail-partial): the next run applies the
 #     series again from the base, and "make patches" refuses to export it.
-#   - --fresh: always start from the base (what "make check" uses).
+#   - --fresh: always apply patches/ to the base again (what "make
+#     check" uses), in a scratch worktree; DIR takes the result, and its
+#     files that do not change keep their times (fresh_apply).
 #
 # DIR is deleted or rewritten only when the bench made it (the stamp
 # .git/.nofail-bench, see lib.sh): any other directory that is not empty
@@ -134,6 +136,48 @@ apply_series() {
 	printf '%s %s\n' "$(series_hash)" "$(git -C "$dir" rev-parse HEAD)" >"$dir/$stamp"
 }
 
+# --fresh on a tree that has its base: git am of patches/ on the base,
+# in a scratch worktree of the files the series touches only (a sparse
+# checkout: seconds, where checking the base out in DIR rewrites every
+# patched file).  DIR then takes the commit git am made with
+# "checkout -f", which rewrites only the files that differ, so that a DIR
+# already at that commit keeps its files' times and a build of it has
+# nothing to do.  The commit id is the whole tree: the same patches on the
+# same base give the same id.  A patch that does not apply there is
+# applied again in DIR by apply_series, which names it, leaves DIR at the
+# patches before it and marks it partial.
+fresh_apply() {
+	local p new am_opts=()
+
+	am_scratch=$(mktemp -d "$(dirname "$dir")/.nofail-am.XXXXXX")
+	trap 'nofail_reap; git -C "$dir" worktree remove --force "$am_scratch" 2>/dev/null; rm -rf -- "$am_scratch"' EXIT
+	[ "$(dpkg-query -W -f='${Version}' linux-source-6.12)" = "$NOFAIL_SRC_VERSION" ] ||
+		am_opts=(--3way)
+	git -C "$dir" worktree prune
+	git -C "$dir" worktree add -q --no-checkout --detach "$am_scratch" nofail-base || return 1
+	# every path a patch names, old and new, as a sparse pattern
+	grep -vh '^#' "$patches/series" | sed "s|^|$patches/|" | xargs cat |
+		sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|/\1\n/\2|p' | sort -u |
+		git -C "$am_scratch" sparse-checkout set --no-cone --stdin || return 1
+	git -C "$am_scratch" checkout -q --detach nofail-base || return 1
+	progress "tree: git am of patches/ on the base, in a sparse worktree"
+	for p in $(grep -v '^#' "$patches/series"); do
+		[ -f "$patches/$p" ] || return 1
+		git -C "$am_scratch" "${NOFAIL_GIT_IDENT[@]}" am -q "${am_opts[@]}" "$patches/$p" >/dev/null 2>&1 ||
+			return 1
+	done
+	new=$(git -C "$am_scratch" rev-parse HEAD)
+	git -C "$dir" worktree remove --force "$am_scratch"
+	git -C "$dir" am --abort 2>/dev/null || true
+	if [ "$(git -C "$dir" rev-parse HEAD)" = "$new" ]; then
+		progress "tree: $dir is at that commit ($(git -C "$dir" rev-parse --short HEAD)); its files that match keep their times"
+	fi
+	git -C "$dir" checkout -q -f -B nofail "$new"
+	git -C "$dir" clean -q -fdx -e /nofail
+	rm -f "$dir/$partial"
+	printf '%s %s\n' "$(series_hash)" "$new" >"$dir/$stamp"
+}
+
 # The graft: the project as nofail/, for the objects of tests/.
 link_graft() {
 	ln -sfn "$NOFAIL_TOP" "$dir/nofail"
@@ -154,8 +198,10 @@ fi
 if [ ! -d "$dir/.git" ] || ! git -C "$dir" rev-parse -q --verify nofail-base >/dev/null; then
 	make_base
 	apply_series
-elif [ -n "$fresh" ] || [ -f "$dir/$partial" ]; then
-	[ -z "$fresh" ] && progress "tree: the last run stopped at $(cat "$dir/$partial"); applying the series again"
+elif [ -n "$fresh" ]; then
+	fresh_apply || apply_series
+elif [ -f "$dir/$partial" ]; then
+	progress "tree: the last run stopped at $(cat "$dir/$partial"); applying the series again"
 	apply_series
 elif [ -f "$dir/$stamp" ]; then
 	read -r hash head <"$dir/$stamp"
