@@ -273,54 +273,83 @@ nofail_series_hash() {
 	(cd "$1" && grep -v '^#' series | xargs cat series) | sha1sum | cut -d' ' -f1
 }
 
-# nofail_key ARG...: a short hash of what a result depends on.  An ARG
-# that names a file stands for its contents, a directory for its files'
-# names and contents; any other ARG for itself.  The Debian versions of
-# the tools the checks run are always part of it.
+# nofail_key ARG...: a short hash of what a result depends on: each
+# ARG "file:PATH" (its contents), "dir:PATH" (its files' names and
+# contents) or a string (itself); and always the Debian packages
+# installed (dpkg's status file: every tool's version), which tools PATH
+# finds, and the variables that change what make, Sphinx, Coccinelle and
+# checkpatch do (MAKEFLAGS without make's jobserver, the kbuild ones).
 nofail_key() {
 	local a
 
 	{
-		dpkg-query -W -f='${Package} ${Version}\n' gcc-12 coccinelle \
-			python3-sphinx git perl python3 2>/dev/null
+		sha1sum </var/lib/dpkg/status
+		command -v gcc as ld make perl python3 spatch sphinx-build git ccache
+		env | LC_ALL=C sort | grep -E '^(KCFLAGS|KCPPFLAGS|KAFLAGS|KBUILD_[A-Z_]*|W|C|LLVM|CC|SPHINXOPTS|SPHINXDIRS|COCCI|CASES|CHECKPATCH[A-Z_]*)='
+		printf 'MAKEFLAGS=%s\n' "$(sed -E 's/--jobserver-(auth|fds)=[^ ]*//g' <<<"${MAKEFLAGS:-}")"
 		for a in "$@"; do
-			if [ -d "$a" ]; then
-				(cd "$a" && find . -type f ! -name '*.pyc' -print0 |
-					LC_ALL=C sort -z | xargs -0 -r sha1sum)
-			elif [ -f "$a" ]; then
-				sha1sum <"$a"
-			else
+			case $a in
+			file:*)
+				printf 'file %s\n' "${a#file:}"
+				sha1sum <"${a#file:}" 2>/dev/null || echo missing
+				;;
+			dir:*)
+				printf 'dir %s\n' "${a#dir:}"
+				(cd "${a#dir:}" && find . -type f ! -name '*.pyc' -print0 |
+					LC_ALL=C sort -z | xargs -0 -r sha1sum) || echo missing
+				;;
+			*)
 				printf '%s\n' "$a"
-			fi
+				;;
+			esac
 		done
 	} | sha1sum | cut -c1-16
 }
 
-# nofail_cached NAME KEY COMMAND...: run COMMAND, output and status; or,
-# when COMMAND passed before with the same KEY (nofail_key of everything
-# its result depends on), give that output again under a first line
-# "# cached: ...".  Only a pass is kept (build/cache/NAME.KEY); a check
-# that boots a guest is never cached.  NOFAIL_CACHE=0 runs COMMAND.
+# nofail_cached NAME KEY [--results PREFIX] COMMAND...: run COMMAND,
+# output and status; or, when COMMAND passed before with the same KEY
+# (nofail_key of everything its result depends on), give that output
+# again under a first line "# cached: ...".  Only a pass is kept, in
+# build/cache/NAME.KEY: status 0, and with --results, "PREFIX 0|1 NAME"
+# lines that meet their "PREFIX 1..N" plans with no 1 among them (a
+# step that prints its failures and exits 0).  A check that boots a
+# guest is never cached.  NOFAIL_CACHE=0 runs COMMAND.
 nofail_cached() {
-	local name=${1//\//_} key=$2 dir=$NOFAIL_BUILD/cache f tmp rc
+	local name=${1//\//_} key=$2 dir=$NOFAIL_BUILD/cache prefix='' f tmp rc
 	shift 2
 
+	if [ "${1:-}" = --results ]; then
+		prefix=$2
+		shift 2
+	fi
 	f=$dir/$name.$key
 	if [ "${NOFAIL_CACHE:-1}" != 0 ] && [ -f "$f" ]; then
 		echo "# cached: passed on $(date -r "$f" '+%F %T') with the same inputs (key $key; NOFAIL_CACHE=0 runs it again)"
 		cat "$f"
 		return 0
 	fi
-	mkdir -p "$dir"
+	nofail_outdir "$dir"
+	rm -f "$dir/.$name".*	# left by an interrupted run
 	tmp=$(mktemp "$dir/.$name.XXXXXX")
 	"$@" >"$tmp" 2>&1
 	rc=$?
 	cat "$tmp"
-	if [ "$rc" = 0 ]; then
+	if [ "$rc" = 0 ] && { [ -z "$prefix" ] || nofail_results_pass "$prefix" "$tmp"; }; then
 		rm -f "$dir/$name".*	# one kept result per NAME
 		mv -f "$tmp" "$f"
 	else
 		rm -f "$tmp"
 	fi
 	return "$rc"
+}
+
+# nofail_results_pass PREFIX FILE: FILE's "PREFIX 0|1 NAME" results all
+# passed and meet the sum of its "PREFIX 1..N" plans (as results.sh's
+# collect judges them).
+nofail_results_pass() {
+	awk -v p="$1" '
+		$1 == p && $2 ~ /^1\.\.[0-9]+$/ { sub(/^1\.\./, "", $2); plan += $2; next }
+		$1 == p && $2 == "0" { n++; next }
+		$1 == p && $2 == "1" { bad = 1 }
+		END { exit !(plan > 0 && n == plan && !bad) }' "$2"
 }

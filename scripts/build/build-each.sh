@@ -47,7 +47,15 @@ checkout() {
 		git -C "$tree" worktree add -q --detach "$wt" "$1" || return
 		ln -sfn "$NOFAIL_TOP" "$wt/nofail"
 	fi
-	git -C "$wt" checkout -q --detach "$1"
+	# -f: a checkout that a ^C cut short left files changed; a
+	# worktree that git cannot check out at all is made again, once
+	git -C "$wt" checkout -q -f --detach "$1" && return 0
+	warn "build-each: $wt cannot be checked out at $1; making it again"
+	git -C "$tree" worktree remove --force "$wt" 2>/dev/null
+	nofail_rm "$wt"
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$wt" "$1" &&
+		ln -sfn "$NOFAIL_TOP" "$wt/nofail"
 }
 
 # build COMMIT OBJS...: compile OBJS of COMMIT
@@ -69,7 +77,7 @@ for c in $(git -C "$tree" rev-list --reverse nofail-base..HEAD); do
 	progress "build-each: $subject: $(echo $objs)"
 	# shellcheck disable=SC2086 # one object per word
 	if nofail_cached "build-each-$name" \
-		"$(nofail_key "$c" "$config" "$(nofail_make_options)" "$0")" build "$c" $objs; then
+		"$(nofail_key "$c" "file:$config" "$(nofail_make_options)" "file:$0")" build "$c" $objs; then
 		echo "BUILDEACH 0 $name"
 	else
 		echo "BUILDEACH 1 $name"

@@ -68,9 +68,9 @@
 # commit, the scripts and tests they read, the tools' versions, the
 # config) and say "(cached)" when they give it again; NOFAIL_CACHE=0
 # runs them whatever.  A step that boots a guest is never cached.  After
-# kunit two lanes run side by side, one per CPU: rerun, boot, kconfig,
-# safety, build-fail, docs, coccinelle; and judges, roundtrip, pressure,
-# bench, build-each (NOFAIL_LANES=1: one after the other).
+# kunit and build-fail two lanes run side by side, one per CPU: rerun,
+# boot, kconfig, safety, docs, coccinelle; and judges, roundtrip,
+# pressure, bench, build-each (NOFAIL_LANES=1: one after the other).
 #
 # Every step runs even when an earlier one failed, unless it needs what
 # failed.  The log of each step is in build/check/logs/.  The last line is
@@ -123,28 +123,28 @@ step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
 mapfile -t nofail_paths < <(awk '!/^#/ && NF && $3 != "-" { print $3 }' \
 	"$NOFAIL_TOP/tests/boot/targets" | sort -u)
 audit() {
-	local rev dir log rc key
+	local rev dir log key
 	for rev in nofail-base HEAD; do
 		dir=$check/cocci-$rev
 		log=$logs/audit-$rev.log
 		nofail_rm "$dir"
 		nofail_outdir "$dir"
 		git -C "$1" archive "$rev" "${nofail_paths[@]}" | tar -x -C "$dir"
+		# the semantic patch is HEAD's for both (the base has none)
 		key=$(nofail_key "$(git -C "$1" rev-parse "$rev" HEAD)" "${nofail_paths[@]}" \
-			"$NOFAIL_TOP/scripts/static/audit.sh" "$NOFAIL_TOP/scripts/static/uses.cocci" \
-			"$NOFAIL_TOP/scripts/judge/audit_table.py")
+			"file:$NOFAIL_TOP/scripts/static/audit.sh" "file:$NOFAIL_TOP/scripts/lib.sh")
 		if [ "$rev" = HEAD ]; then
 			nofail_cached "audit-$rev" "$key" env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
 				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
 			result audit/series $? "$log"
 		else
-			# the base must have sites (audit.sh exits 1 and counts
-			# them): a check that finds none there is broken
-			nofail_cached "audit-$rev" "$key" bash -c '"$@"; [ $? = 1 ]' audit \
-				env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
+			# the base must have sites (audit.sh counts them and
+			# exits 1): a check that finds none there is broken
+			nofail_cached "audit-$rev" "$key" bash -c \
+				'"$@" >"$0" 2>&1; rc=$?; cat "$0"; [ $rc = 1 ] && grep -q "^slab nofail sites: [1-9]" "$0"' \
+				"$dir.log" env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
 				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
-			rc=$?
-			result audit/base-finds-sites "$([ $rc = 0 ] && grep -q '^slab nofail sites: [1-9]' "$log" && echo 0 || echo 1)" "$log"
+			result audit/base-finds-sites $? "$log"
 		fi
 	done
 }
@@ -173,7 +173,8 @@ if [ "$applied" = 0 ]; then
 	head=$(git -C "$tree" rev-parse HEAD)
 	for p in $(grep -v '^#' "$NOFAIL_TOP/patches/series"); do
 		step "checkpatch/$p" nofail_cached "checkpatch-$p" \
-			"$(nofail_key "$head" "$NOFAIL_TOP/patches/$p" "$NOFAIL_TOP/scripts/static/checkpatch.sh")" \
+			"$(nofail_key "$head" "file:$NOFAIL_TOP/patches/$p" "file:$NOFAIL_TOP/scripts/static/checkpatch.sh" \
+				"file:$tree/.checkpatch.conf" "file:$HOME/.checkpatch.conf" "file:$HOME/.scripts/.checkpatch.conf")" \
 			"$NOFAIL_TOP/scripts/static/checkpatch.sh" "$tree" "$NOFAIL_TOP/patches/$p"
 	done
 
@@ -182,7 +183,9 @@ if [ "$applied" = 0 ]; then
 	collect mutants MUTANTS "$logs/mutants.log" "$?"
 
 	phase kunit "KUnit under QEMU (log: $logs/kunit.log)"
-	# kunit.sh ends with its judge (scripts/judge/judge.sh kunit)
+	# kunit.sh ends with its judge (scripts/judge/judge.sh kunit); a
+	# console of an earlier run must not be judged if the build fails
+	rm -f "$kout/test.log"
 	{ "$NOFAIL_TOP/scripts/build/kernel.sh" "$tree" "$kout" && "$NOFAIL_TOP/scripts/run/kunit.sh" "$tree" "$kout"; } \
 		>"$logs/kunit.log" 2>&1
 	collect kunit KUNIT "$logs/kunit.log" "$?"
@@ -195,6 +198,15 @@ if [ "$applied" = 0 ]; then
 		return 1
 	}
 
+	# before the lanes: a build in the KUnit kernel's directory runs
+	# kbuild's prepare there, while lane B builds modules against it
+	phase build-fail "misuse must not compile"
+	nofail_cached build-fail "$(nofail_key "$head" "file:$kout/.config" "$(nofail_make_options)" \
+			"file:$NOFAIL_TOP/scripts/build/build-fail.sh" "dir:$NOFAIL_TOP/tests/build-fail" \
+			"file:$NOFAIL_TOP/Kbuild")" \
+		--results BUILDFAIL "$NOFAIL_TOP/scripts/build/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
+	collect build-fail BUILDFAIL "$logs/build-fail.log" "$?"
+
 	# From here two lanes, one per CPU: QEMU runs a guest on one host
 	# thread (NOFAIL_QEMU_TCG, or -icount), so two steps that boot take
 	# the time of one.  Lane B runs in the background; each of its steps
@@ -204,6 +216,19 @@ if [ "$applied" = 0 ]; then
 	# build directory of its own, the rest their own OUT.
 	# NOFAIL_LANES=1 runs lane B after lane A.
 	lane_b() {
+		local watchdog='' me=$BASHPID
+
+		# check.sh gone (a SIGKILL, which no trap sees, or a zombie):
+		# the lane's group ends within a second, as nofail_group's
+		# commands do.  In the background only (NOFAIL_LANES=2).
+		if [ "$me" != "$$" ]; then
+			(while [ -e "/proc/$$" ] &&
+				[ "$(sed 's/.*) //' "/proc/$$/stat" 2>/dev/null | cut -c1)" != Z ]; do
+				sleep 1
+			done
+			kill -TERM -- "-$me") >/dev/null 2>&1 &
+			watchdog=$!
+		fi
 		lane_step judges "the judges on canned consoles, the tree's kunit.py for KUnit's" \
 			"$NOFAIL_TOP/tests/judges/run.sh" "$tree"
 		# format-patches keeps the cover letter's text of its OUTDIR:
@@ -220,6 +245,8 @@ if [ "$applied" = 0 ]; then
 		fi
 		lane_step build-each "every patch compiles on its own" \
 			"$NOFAIL_TOP/scripts/build/build-each.sh" "$tree" "$kout" "$check/each"
+		[ -z "$watchdog" ] || kill "$watchdog" 2>/dev/null
+		return 0
 	}
 	# lane_step NAME TEXT COMMAND...
 	lane_step() {
@@ -238,25 +265,23 @@ if [ "$applied" = 0 ]; then
 			result "$1: lane B did not run it" 1 "$logs/$1.log"
 		fi
 	}
-	# lane_stop: lane B ends with check.sh, however that ends but SIGKILL
-	# (a background job of a script ignores SIGINT, so ^C does not reach
-	# it): its step gets SIGTERM, and ends the QEMU it started (lib.sh)
+	# lane_stop: lane B ends with check.sh, however that ends.  Lane B
+	# runs in a process group of its own (set -m), so that one signal
+	# reaches every process of it: its step gets SIGTERM, and ends the
+	# QEMU it started (lib.sh).  ^C reaches check.sh, whose trap stops
+	# the lane; a SIGKILL of check.sh, the lane's watchdog (lane_b).
 	lane_stop() {
-		local kids
-
-		[ -n "${lane_pid:-}" ] || return 0
-		kids=$(pgrep -P "$lane_pid")
-		kill -TERM "$lane_pid" 2>/dev/null
-		# shellcheck disable=SC2086 # one pid per word
-		[ -z "$kids" ] || kill -TERM $kids 2>/dev/null
+		[ -z "${lane_pid:-}" ] || kill -TERM -- "-$lane_pid" 2>/dev/null
 		return 0
 	}
 	rm -f "$logs"/*.rc "$logs/lane-b.times" "$logs/judges.log" "$logs/roundtrip.log"
 	lane_pid=
+	trap 'lane_stop; nofail_reap' EXIT
 	if [ "${NOFAIL_LANES:-2}" != 1 ]; then
+		set -m
 		lane_b &
 		lane_pid=$!
-		trap 'lane_stop; nofail_reap' EXIT
+		set +m
 	fi
 
 	phase kunit-rerun "the suites twice in one boot (log: $logs/kunit-rerun.log)"
@@ -282,21 +307,15 @@ if [ "$applied" = 0 ]; then
 	safety "$tree" "$kout" >"$logs/safety.log" 2>&1
 	collect safety SAFETY "$logs/safety.log" "$?"
 
-	phase build-fail "misuse must not compile"
-	nofail_cached build-fail "$(nofail_key "$head" "$kout/.config" "$(nofail_make_options)" \
-			"$NOFAIL_TOP/scripts/build/build-fail.sh" "$NOFAIL_TOP/tests/build-fail")" \
-		"$NOFAIL_TOP/scripts/build/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
-	collect build-fail BUILDFAIL "$logs/build-fail.log" "$?"
-
 	phase docs "the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
-	nofail_cached docs "$(nofail_key "$head" "$NOFAIL_TOP/scripts/static/docs.sh" \
-			"$NOFAIL_TOP/tests/docs" "$NOFAIL_TOP/Documentation")" \
-		"$NOFAIL_TOP/scripts/static/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
+	nofail_cached docs "$(nofail_key "$head" "file:$NOFAIL_TOP/scripts/static/docs.sh" \
+			"dir:$NOFAIL_TOP/tests/docs" "dir:$NOFAIL_TOP/Documentation")" \
+		--results DOCS "$NOFAIL_TOP/scripts/static/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
 	collect docs DOCS "$logs/docs.log" "$?"
 
 	phase coccinelle "the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
-	step cocci-cases nofail_cached cocci-cases "$(nofail_key "$head" "$NOFAIL_TOP/scripts/static/cocci-cases.sh" \
-			"$NOFAIL_TOP/scripts/judge/cocci_judge.py" "$NOFAIL_TOP/tests/coccinelle")" \
+	step cocci-cases nofail_cached cocci-cases "$(nofail_key "$head" "file:$NOFAIL_TOP/scripts/static/cocci-cases.sh" \
+			"file:$NOFAIL_TOP/scripts/judge/cocci_judge.py" "dir:$NOFAIL_TOP/tests/coccinelle")" \
 		"$NOFAIL_TOP/scripts/static/cocci-cases.sh" "$tree"
 	audit "$tree"
 
@@ -319,14 +338,25 @@ if [ "$applied" = 0 ]; then
 	lane_b_collect build-each BUILDEACH
 	[ ! -f "$logs/lane-b.times" ] || mapfile -t -O "${#times[@]}" times < <(sed 's/^/lane B: /' "$logs/lane-b.times")
 
+	# same_as_recheck: make recheck on this run gives the results this
+	# run gave, for each booted step that passed here (one that failed
+	# counts once, in its own step: recheck cannot give results such as
+	# "no kernel")
+	same_as_recheck() {
+		local s passed=()
+
+		for s in kunit kunit-rerun boot pressure bench; do
+			printf '%s\n' "${failures[@]}" | grep -qE "^$s([/:]|\$)" || passed+=("$s")
+		done
+		echo "steps compared: ${passed[*]}"
+		"$NOFAIL_TOP/scripts/run/recheck.sh" "$check" >"$logs/recheck-run.log" 2>&1
+		results_tsv "$check/results-booted.tsv" "${passed[@]}"
+		awk -F '\t' -v steps=" ${passed[*]} " '{ s = $2; sub(/[\/:].*/, "", s) }
+			index(steps, " " s " ")' "$NOFAIL_BUILD/recheck/results.tsv" |
+			diff -u "$check/results-booted.tsv" -
+	}
 	phase recheck "the consoles of this run judged again, as make recheck does (log: $logs/recheck.log)"
-	# the same results as this run's, failures included: a step that
-	# failed counts once, in its own step, and the judges must give the
-	# same verdict on the same consoles
-	results_tsv "$check/results-booted.tsv" kunit kunit-rerun boot pressure bench
-	step recheck bash -c '"$0" "$1" >"$2" 2>&1; diff -u "$3" "$4"' \
-		"$NOFAIL_TOP/scripts/run/recheck.sh" "$check" "$logs/recheck-run.log" \
-		"$check/results-booted.tsv" "$NOFAIL_BUILD/recheck/results.tsv"
+	step recheck same_as_recheck
 fi
 
 # The same results as KTAP, for a machine.

@@ -39,7 +39,7 @@ opts=(--very-quiet --no-includes --include-headers --timeout 120)
 # treats them as one program and takes far longer.
 spatch_each() {
 	(cd "$tree" && xargs -P "$JOBS" -n 1 spatch "${opts[@]}" -D report \
-		--cocci-file "$1" 2>/dev/null)
+		--cocci-file "$1" 2>>"${spatch_err:-/dev/null}")
 }
 
 if [ -z "$table" ]; then
@@ -48,8 +48,16 @@ if [ -z "$table" ]; then
 	# from a gfp_t: files without either cannot have a site.
 	files=$(cd "$tree" && grep -rlE 'GFP_|gfp_t' --include='*.[ch]' "$@" | sort)
 	[ -n "$files" ] || die "audit: no C files with gfp flags under $* in $tree"
+	# a file that spatch gave up on (--timeout) would pass as a file
+	# without sites: its messages are kept, and a timeout fails
+	spatch_err=$(mktemp)
+	trap 'nofail_reap; rm -f "$spatch_err"' EXIT
 	sites=$(printf '%s\n' "$files" | spatch_each "$cocci" |
 		grep -E '\((a: direct|b: variable|c: parameter)\)' | sort -t: -k1,1 -k2,2n)
+	if grep -qi 'timeout' "$spatch_err"; then
+		cat "$spatch_err" >&2
+		die "audit: spatch timed out on a file (above): its sites were not counted"
+	fi
 	[ -z "$sites" ] || printf '%s\n' "$sites"
 	n=$(printf '%s\n' "$sites" | sed '/^$/d' | wc -l)
 	echo "slab nofail sites: $n"

@@ -147,33 +147,44 @@ apply_series() {
 # applied again in DIR by apply_series, which names it, leaves DIR at the
 # patches before it and marks it partial.
 fresh_apply() {
-	local p new am_opts=()
+	local p new am_opts=() stale
 
-	am_scratch=$(mktemp -d "$(dirname "$dir")/.nofail-am.XXXXXX")
-	trap 'nofail_reap; git -C "$dir" worktree remove --force "$am_scratch" 2>/dev/null; rm -rf -- "$am_scratch"' EXIT
+	# scratch worktrees a SIGKILL left behind
+	for stale in "$(dirname "$dir")"/.nofail-am.*; do
+		[ -e "$stale" ] && nofail_is_ours "$stale" || continue
+		git -C "$dir" worktree remove --force "$stale" 2>/dev/null
+		rm -rf -- "$stale"
+	done
+	git -C "$dir" worktree prune || return 1
+	am_scratch=$(mktemp -d "$(dirname "$dir")/.nofail-am.XXXXXX") || return 1
+	trap 'nofail_reap; git -C "$dir" worktree remove --force "$am_scratch" 2>/dev/null || true; rm -rf -- "$am_scratch"' EXIT
 	[ "$(dpkg-query -W -f='${Version}' linux-source-6.12)" = "$NOFAIL_SRC_VERSION" ] ||
 		am_opts=(--3way)
-	git -C "$dir" worktree prune
 	git -C "$dir" worktree add -q --no-checkout --detach "$am_scratch" nofail-base || return 1
-	# every path a patch names, old and new, as a sparse pattern
-	grep -vh '^#' "$patches/series" | sed "s|^|$patches/|" | xargs cat |
-		sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|/\1\n/\2|p' | sort -u |
-		git -C "$am_scratch" sparse-checkout set --no-cone --stdin || return 1
+	nofail_stamp "$am_scratch"
+	# every path a patch names, old and new, as a sparse pattern (this
+	# sets extensions.worktreeConfig in DIR's .git/config: the
+	# scratch worktree's sparse setting stays its own)
+	for p in $(grep -v '^#' "$patches/series"); do
+		[ -f "$patches/$p" ] || return 1
+		sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|/\1\n/\2|p' "$patches/$p"
+	done | sort -u | git -C "$am_scratch" sparse-checkout set --no-cone --stdin || return 1
 	git -C "$am_scratch" checkout -q --detach nofail-base || return 1
 	progress "tree: git am of patches/ on the base, in a sparse worktree"
 	for p in $(grep -v '^#' "$patches/series"); do
-		[ -f "$patches/$p" ] || return 1
 		git -C "$am_scratch" "${NOFAIL_GIT_IDENT[@]}" am -q "${am_opts[@]}" "$patches/$p" >/dev/null 2>&1 ||
 			return 1
 	done
-	new=$(git -C "$am_scratch" rev-parse HEAD)
-	git -C "$dir" worktree remove --force "$am_scratch"
-	git -C "$dir" am --abort 2>/dev/null || true
+	new=$(git -C "$am_scratch" rev-parse HEAD) || return 1
+	git -C "$dir" worktree remove --force "$am_scratch" || return 1
+	git -C "$dir" am --abort 2>/dev/null
 	if [ "$(git -C "$dir" rev-parse HEAD)" = "$new" ]; then
 		progress "tree: $dir is at that commit ($(git -C "$dir" rev-parse --short HEAD)); its files that match keep their times"
 	fi
-	git -C "$dir" checkout -q -f -B nofail "$new"
-	git -C "$dir" clean -q -fdx -e /nofail
+	git -C "$dir" checkout -q -f -B nofail "$new" || return 1
+	git -C "$dir" clean -q -fdx -e /nofail || return 1
+	# set -e does not hold in a function called with ||: check the end
+	[ "$(git -C "$dir" rev-parse HEAD)" = "$new" ] && git -C "$dir" diff --quiet HEAD || return 1
 	rm -f "$dir/$partial"
 	printf '%s %s\n' "$(series_hash)" "$new" >"$dir/$stamp"
 }

@@ -8,7 +8,9 @@
 # must stop naming the patch and its file, and leave a tree that
 # format-patches.sh ("make patches") refuses to export, since it would
 # drop patches; once the patch is restored, tree.sh must apply the whole
-# series without being told anything.  The scratch tree is cloned from
+# series without being told anything.  The same broken patch under
+# --fresh (make check's apply: git am in a scratch worktree first) must
+# be named too, with no scratch worktree left.  The scratch tree is cloned from
 # the base of BASE_TREE.  Prints "SAFETY 0|1 <case>".
 
 set -u
@@ -27,7 +29,7 @@ report() {	# report NAME STATUS WHY
 mkdir -p "$scratch"
 # the scratch directory is the bench's own: make patches writes there
 echo "Made by tests/safety/recover.sh." >"$scratch/.nofail-bench"
-echo "SAFETY 1..5"
+echo "SAFETY 1..6"
 rm -rf "$PATCHES"
 cp -r "$top/patches" "$PATCHES"
 "$top/scripts/tree/tree.sh" "$tree" >"$log" 2>&1
@@ -44,6 +46,15 @@ awk '/^@@/ && !hunk { hunk = 1; print; next }
 rc=$?
 report broken-patch-named "$([ $rc != 0 ] && grep -q "patch 3/[0-9]* $third does not apply (file $file)" "$log" && echo 0 || echo 1)" \
 	"tree.sh did not stop naming $third and $file"
+
+# make check's way (--fresh: git am in a scratch worktree first) must
+# name it too, and leave no scratch worktree behind
+"$top/scripts/tree/tree.sh" "$tree" --fresh >>"$log" 2>&1
+rc=$?
+report fresh-broken-patch-named "$([ $rc != 0 ] && [ "$(grep -c "patch 3/[0-9]* $third does not apply (file $file)" "$log")" = 2 ] &&
+	[ -f "$tree/.git/nofail-partial" ] && ! ls -d "$scratch"/.nofail-am.* >/dev/null 2>&1 &&
+	[ "$(git -C "$tree" worktree list | wc -l)" = 1 ] && echo 0 || echo 1)" \
+	"tree.sh --fresh did not stop naming $third and $file, or left its scratch worktree"
 
 cp -r "$PATCHES" "$scratch/patches.before"
 "$top/scripts/tree/format-patches.sh" "$tree" "$PATCHES" >>"$log" 2>&1
