@@ -274,8 +274,8 @@ nofail_series_hash() {
 }
 
 # nofail_key ARG...: a short hash of what a result depends on: each
-# ARG "file:PATH" (its contents), "dir:PATH" (its files' names and
-# contents) or a string (itself); and always the Debian packages
+# ARG "file:PATH" (its contents, wherever it is), "dir:PATH" (its files'
+# names and contents) or a string (itself); and always the Debian packages
 # installed (dpkg's status file: every tool's version), which tools PATH
 # finds, and the variables that change what make, Sphinx, Coccinelle and
 # checkpatch do (MAKEFLAGS without make's jobserver, the kbuild ones).
@@ -289,12 +289,10 @@ nofail_key() {
 		printf 'MAKEFLAGS=%s\n' "$(sed -E 's/--jobserver-(auth|fds)=[^ ]*//g' <<<"${MAKEFLAGS:-}")"
 		for a in "$@"; do
 			case $a in
-			file:*)
-				printf 'file %s\n' "${a#file:}"
+			file:*)	# its contents, not its path (a mktemp copy)
 				sha1sum <"${a#file:}" 2>/dev/null || echo missing
 				;;
 			dir:*)
-				printf 'dir %s\n' "${a#dir:}"
 				(cd "${a#dir:}" && find . -type f ! -name '*.pyc' -print0 |
 					LC_ALL=C sort -z | xargs -0 -r sha1sum) || echo missing
 				;;
