@@ -109,10 +109,59 @@ phase() {
 	[ -z "$2" ] || progress "check: $2"
 }
 
+# fg LOG COMMAND...: run COMMAND, its output to LOG, and give its status.
+# In a process group of its own, in the background, and waited for:
+# bash runs no trap while a command runs in the foreground, so a ^C or
+# SIGTERM would wait for the step to end; with "wait" check.sh's trap
+# runs at once and stops the group (stop_all), whose step then ends the
+# QEMU it started.  Its group is in logs/.fg-pgid for the watchdog.
+fg_pid=
+fg() {
+	local log=$1 rc
+
+	shift
+	set -m
+	"$@" >"$log" 2>&1 </dev/null &
+	fg_pid=$!
+	set +m
+	echo "$fg_pid" >"$logs/.fg-pgid"
+	wait "$fg_pid"
+	rc=$?
+	fg_pid=
+	: >"$logs/.fg-pgid"
+	return "$rc"
+}
+
+# stop_all: the step running (fg) and lane B, each group with SIGTERM
+stop_all() {
+	[ -z "${fg_pid:-}" ] || kill -TERM -- "-$fg_pid" 2>/dev/null
+	[ -z "${lane_pid:-}" ] || kill -TERM -- "-$lane_pid" 2>/dev/null
+	return 0
+}
+
+# The watchdog: when check.sh is gone (a SIGKILL, which no trap sees)
+# the step running and lane B are stopped within a second, as
+# nofail_group's commands are.  It ends with check.sh's EXIT trap.
+watchdog() {
+	local me=$$ g
+
+	while [ -e "/proc/$me" ] &&
+		[ "$(sed 's/.*) //' "/proc/$me/stat" 2>/dev/null | cut -c1)" != Z ]; do
+		sleep 1
+	done
+	for g in $(cat "$logs/.fg-pgid" "$logs/.lane-pgid" 2>/dev/null); do
+		kill -TERM -- "-$g"
+	done
+}
+rm -f "$logs/.fg-pgid" "$logs/.lane-pgid"
+watchdog >/dev/null 2>&1 </dev/null &
+watchdog_pid=$!
+trap 'stop_all; kill "$watchdog_pid" 2>/dev/null; nofail_reap' EXIT
+
 step() {	# step NAME COMMAND...: run COMMAND, log to logs/NAME.log
 	local name=$1 log=$logs/${1//\//_}.log
 	shift
-	"$@" >"$log" 2>&1
+	fg "$log" "$@"
 	result "$name" $? "$log"
 	return 0
 }
@@ -134,16 +183,16 @@ audit() {
 		key=$(nofail_key "$(git -C "$1" rev-parse "$rev" HEAD)" "${nofail_paths[@]}" \
 			"file:$NOFAIL_TOP/scripts/static/audit.sh" "file:$NOFAIL_TOP/scripts/lib.sh")
 		if [ "$rev" = HEAD ]; then
-			nofail_cached "audit-$rev" "$key" env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
-				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
+			fg "$log" nofail_cached "audit-$rev" "$key" env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
+				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}"
 			result audit/series $? "$log"
 		else
 			# the base must have sites (audit.sh counts them and
 			# exits 1): a check that finds none there is broken
-			nofail_cached "audit-$rev" "$key" bash -c \
+			fg "$log" nofail_cached "audit-$rev" "$key" bash -c \
 				'"$@" >"$0" 2>&1; rc=$?; cat "$0"; [ $rc = 1 ] && grep -q "^slab nofail sites: [1-9]" "$0"' \
 				"$dir.log" env COCCI="$1/scripts/coccinelle/api/nofail.cocci" \
-				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}" >"$log" 2>&1
+				"$NOFAIL_TOP/scripts/static/audit.sh" "$dir" "${nofail_paths[@]}"
 			result audit/base-finds-sites $? "$log"
 		fi
 	done
@@ -179,15 +228,15 @@ if [ "$applied" = 0 ]; then
 	done
 
 	phase mutants "each mutant of tests/mutants/ applies to the series (log: $logs/mutants.log)"
-	"$NOFAIL_TOP/scripts/run/mutants.sh" --applies "$tree" >"$logs/mutants.log" 2>&1
+	fg "$logs/mutants.log" "$NOFAIL_TOP/scripts/run/mutants.sh" --applies "$tree"
 	collect mutants MUTANTS "$logs/mutants.log" "$?"
 
 	phase kunit "KUnit under QEMU (log: $logs/kunit.log)"
 	# kunit.sh ends with its judge (scripts/judge/judge.sh kunit); a
 	# console of an earlier run must not be judged if the build fails
 	rm -f "$kout/test.log"
-	{ "$NOFAIL_TOP/scripts/build/kernel.sh" "$tree" "$kout" && "$NOFAIL_TOP/scripts/run/kunit.sh" "$tree" "$kout"; } \
-		>"$logs/kunit.log" 2>&1
+	fg "$logs/kunit.log" bash -c '"$0" "$2" "$3" && "$1" "$2" "$3"' \
+		"$NOFAIL_TOP/scripts/build/kernel.sh" "$NOFAIL_TOP/scripts/run/kunit.sh" "$tree" "$kout"
 	collect kunit KUNIT "$logs/kunit.log" "$?"
 
 	# have_kernel STEP: the kernel of the KUnit step is there; or STEP
@@ -201,10 +250,10 @@ if [ "$applied" = 0 ]; then
 	# before the lanes: a build in the KUnit kernel's directory runs
 	# kbuild's prepare there, while lane B builds modules against it
 	phase build-fail "misuse must not compile"
-	nofail_cached build-fail "$(nofail_key "$head" "file:$kout/.config" "$(nofail_make_options)" \
+	fg "$logs/build-fail.log" nofail_cached build-fail "$(nofail_key "$head" "file:$kout/.config" "$(nofail_make_options)" \
 			"file:$NOFAIL_TOP/scripts/build/build-fail.sh" "dir:$NOFAIL_TOP/tests/build-fail" \
 			"file:$NOFAIL_TOP/Kbuild")" \
-		--results BUILDFAIL "$NOFAIL_TOP/scripts/build/build-fail.sh" "$tree" "$kout" >"$logs/build-fail.log" 2>&1
+		--results BUILDFAIL "$NOFAIL_TOP/scripts/build/build-fail.sh" "$tree" "$kout"
 	collect build-fail BUILDFAIL "$logs/build-fail.log" "$?"
 
 	# From here two lanes, one per CPU: QEMU runs a guest on one host
@@ -216,19 +265,6 @@ if [ "$applied" = 0 ]; then
 	# build directory of its own, the rest their own OUT.
 	# NOFAIL_LANES=1 runs lane B after lane A.
 	lane_b() {
-		local watchdog='' me=$BASHPID
-
-		# check.sh gone (a SIGKILL, which no trap sees, or a zombie):
-		# the lane's group ends within a second, as nofail_group's
-		# commands do.  In the background only (NOFAIL_LANES=2).
-		if [ "$me" != "$$" ]; then
-			(while [ -e "/proc/$$" ] &&
-				[ "$(sed 's/.*) //' "/proc/$$/stat" 2>/dev/null | cut -c1)" != Z ]; do
-				sleep 1
-			done
-			kill -TERM -- "-$me") >/dev/null 2>&1 &
-			watchdog=$!
-		fi
 		lane_step judges "the judges on canned consoles, the tree's kunit.py for KUnit's" \
 			"$NOFAIL_TOP/tests/judges/run.sh" "$tree"
 		# format-patches keeps the cover letter's text of its OUTDIR:
@@ -245,7 +281,6 @@ if [ "$applied" = 0 ]; then
 		fi
 		lane_step build-each "every patch compiles on its own" \
 			"$NOFAIL_TOP/scripts/build/build-each.sh" "$tree" "$kout" "$check/each"
-		[ -z "$watchdog" ] || kill "$watchdog" 2>/dev/null
 		return 0
 	}
 	# lane_step NAME TEXT COMMAND...
@@ -265,34 +300,27 @@ if [ "$applied" = 0 ]; then
 			result "$1: lane B did not run it" 1 "$logs/$1.log"
 		fi
 	}
-	# lane_stop: lane B ends with check.sh, however that ends.  Lane B
-	# runs in a process group of its own (set -m), so that one signal
-	# reaches every process of it: its step gets SIGTERM, and ends the
-	# QEMU it started (lib.sh).  ^C reaches check.sh, whose trap stops
-	# the lane; a SIGKILL of check.sh, the lane's watchdog (lane_b).
-	lane_stop() {
-		[ -z "${lane_pid:-}" ] || kill -TERM -- "-$lane_pid" 2>/dev/null
-		return 0
-	}
+	# Lane B runs in a process group of its own (set -m), which
+	# stop_all ends with check.sh, however that ends.
 	rm -f "$logs"/*.rc "$logs/lane-b.times" "$logs/judges.log" "$logs/roundtrip.log"
 	lane_pid=
-	trap 'lane_stop; nofail_reap' EXIT
 	if [ "${NOFAIL_LANES:-2}" != 1 ]; then
 		set -m
-		lane_b &
+		lane_b </dev/null &
 		lane_pid=$!
 		set +m
+		echo "$lane_pid" >"$logs/.lane-pgid"
 	fi
 
 	phase kunit-rerun "the suites twice in one boot (log: $logs/kunit-rerun.log)"
 	if have_kernel kunit-rerun; then
-		"$NOFAIL_TOP/scripts/run/kunit-rerun.sh" "$kout" "$check/rerun" >"$logs/kunit-rerun.log" 2>&1
+		fg "$logs/kunit-rerun.log" "$NOFAIL_TOP/scripts/run/kunit-rerun.sh" "$kout" "$check/rerun"
 		collect kunit-rerun RERUN "$logs/kunit-rerun.log" "$?"
 	fi
 
 	phase boot "boot test: torture module, file systems under failslab (log: $logs/boot.log)"
 	if have_kernel boot; then
-		"$NOFAIL_TOP/scripts/run/boot-test.sh" "$tree" "$kout" "$check/boot" >"$logs/boot.log" 2>&1
+		fg "$logs/boot.log" "$NOFAIL_TOP/scripts/run/boot-test.sh" "$tree" "$kout" "$check/boot"
 		collect boot BOOT "$logs/boot.log" "$?"
 	fi
 
@@ -304,13 +332,13 @@ if [ "$applied" = 0 ]; then
 	fi
 
 	phase safety "the bench's own safety (log: $logs/safety.log)"
-	safety "$tree" "$kout" >"$logs/safety.log" 2>&1
+	fg "$logs/safety.log" safety "$tree" "$kout"
 	collect safety SAFETY "$logs/safety.log" "$?"
 
 	phase docs "the documentation, kernel-doc and htmldocs (log: $logs/docs.log)"
-	nofail_cached docs "$(nofail_key "$head" "file:$NOFAIL_TOP/scripts/static/docs.sh" \
+	fg "$logs/docs.log" nofail_cached docs "$(nofail_key "$head" "file:$NOFAIL_TOP/scripts/static/docs.sh" \
 			"dir:$NOFAIL_TOP/tests/docs" "dir:$NOFAIL_TOP/Documentation")" \
-		--results DOCS "$NOFAIL_TOP/scripts/static/docs.sh" "$tree" "$check/docs" >"$logs/docs.log" 2>&1
+		--results DOCS "$NOFAIL_TOP/scripts/static/docs.sh" "$tree" "$check/docs"
 	collect docs DOCS "$logs/docs.log" "$?"
 
 	phase coccinelle "the series' semantic patch on its known cases, then no slab allocation gets __GFP_NOFAIL after the series (Coccinelle)"
@@ -323,6 +351,7 @@ if [ "$applied" = 0 ]; then
 		phase lane-b-wait "waiting for lane B (judges, roundtrip, pressure, bench, build-each)"
 		wait "$lane_pid"
 		lane_pid=
+		: >"$logs/.lane-pgid"
 	else
 		phase lane-b "lane B: judges, roundtrip, pressure, bench, build-each"
 		lane_b
