@@ -290,7 +290,7 @@ nofail_key() {
 		for a in "$@"; do
 			case $a in
 			file:*)	# its contents, not its path (a mktemp copy)
-				sha1sum <"${a#file:}" 2>/dev/null || echo missing
+				{ sha1sum <"${a#file:}"; } 2>/dev/null || echo missing
 				;;
 			dir:*)
 				(cd "${a#dir:}" && find . -type f ! -name '*.pyc' -print0 |
