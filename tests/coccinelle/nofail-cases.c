@@ -46,20 +46,20 @@ int direct_kzalloc_decl(struct foo *f)
 	return 0;
 }
 
-int direct_kcalloc(struct foo *f, int n)
+int direct_kcalloc(struct foo *f)
 {
-	f->buf = kcalloc(n, sizeof(int), GFP_KERNEL | __GFP_ZERO | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: f->buf = kcalloc_nofail(n, sizeof(int), GFP_KERNEL | __GFP_ZERO); */
+	f->buf = kcalloc(FOO_N, sizeof(int), GFP_KERNEL | __GFP_ZERO | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: f->buf = kcalloc_nofail(FOO_N, sizeof(int), GFP_KERNEL | __GFP_ZERO); */
 	/* a check with a goto stays */
 	if (!f->buf)
 		goto out;
-	f->n = n;
+	f->n = FOO_N;
 out:
 	return 0;
 }
 
-void *direct_kmalloc_array(int n, size_t s)
+void *direct_kmalloc_array(void)
 {
-	return kmalloc_array(n, s, __GFP_NOFAIL | GFP_NOIO); /* FIND: direct */ /* PATCH: return kmalloc_array_nofail(n, s, GFP_NOIO); */
+	return kmalloc_array(4, sizeof(long), __GFP_NOFAIL | GFP_NOIO); /* FIND: direct */ /* PATCH: return kmalloc_array_nofail(4, sizeof(long), GFP_NOIO); */
 }
 
 struct foo *direct_cache(void)
@@ -79,16 +79,46 @@ struct foo *direct_cache_zalloc(void)
 	return kmem_cache_zalloc(foo_cache, (GFP_NOFS | __GFP_NOFAIL) | __GFP_ACCOUNT); /* FIND: direct */ /* PATCH: return kmem_cache_zalloc_nofail(foo_cache, GFP_NOFS | __GFP_ACCOUNT); */
 }
 
-void *direct_multiline(size_t size)
+void *direct_multiline(void)
 {
 	void *p4;
 
-	/* FIND: direct */ /* PATCH: p4 = kmalloc_nofail(size, */
-	p4 = kmalloc(size,
+	/* FIND: direct */ /* PATCH: p4 = kmalloc_nofail(sizeof(struct foo) * 4, */
+	p4 = kmalloc(sizeof(struct foo) * 4,
 		     GFP_KERNEL | __GFP_NOFAIL);
-	/* a run-time size: the helper returns NULL above KMALLOC_MAX_CACHE_SIZE, the check stays */
+	/* GONE */
 	if (unlikely(!p4)) return ERR_PTR(-ENOMEM);
 	return p4;
+}
+
+/*
+ * Run-time sizes: reported, not rewritten.  The helper would serve one
+ * above KMALLOC_MAX_CACHE_SIZE only with a warning; a reviewer who knows
+ * the bound converts it by hand.
+ */
+void *runtime_kmalloc(size_t size)
+{
+	void *p;
+
+	p = kmalloc(size, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */
+	if (!p)
+		return NULL;
+	return p;
+}
+
+void *runtime_kcalloc(struct foo *f)
+{
+	return kcalloc(f->n, sizeof(int), GFP_NOFS | __GFP_NOFAIL); /* FIND: direct */
+}
+
+void *runtime_kmalloc_array(int n, size_t s)
+{
+	return kmalloc_array(n, s, __GFP_NOFAIL | GFP_NOIO); /* FIND: direct */
+}
+
+void *runtime_kzalloc_sizeof_times(struct foo *f)
+{
+	return kzalloc(sizeof(*f) * f->n, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */
 }
 
 int same_variable_two_calls(size_t big)
