@@ -92,6 +92,7 @@ def is_test(text, i):
 
 table = collections.defaultdict(collections.Counter)
 nofail_src = set()		# (file, line) of tokens behind (b) and (c)
+patch_mode = collections.Counter()	# what patch mode does with (a)
 for line in open(report):
     m = re.match(r"(.*?):(\d+):\d+-\d+: (.*)", line)
     if not m:
@@ -101,6 +102,10 @@ for line in open(report):
     for tag, col in KINDS:
         if tag in m.group(3):
             table[subsystem(path)][col] += 1
+    if "(a: direct)" in m.group(3):
+        patch_mode["rewrites" if "patch mode rewrites it" in m.group(3) else
+                   "run-time size" if "a run-time size" in m.group(3) else
+                   "other flags or no helper"] += 1
     s = re.search(r"set at line (\d+)", m.group(3))
     if s:
         nofail_src.add((path, int(s.group(1))))
@@ -160,9 +165,14 @@ print("\ndirect/var/param: slab sites (a)/(b)/(c) from the report; page .. "
       "loops: open-coded retry loops.  Not counted: %d tests/masks\n"
       "(gfp & __GFP_NOFAIL, ~__GFP_NOFAIL).  %d files scanned." %
       (unparsed, tests, len(files)))
+print("Patch mode rewrites %d of the %d direct slab sites; %d have a run-time "
+      "size, %d other\nflags or no helper (reported only)." %
+      (patch_mode["rewrites"], sum(patch_mode.values()), patch_mode["run-time size"],
+       patch_mode["other flags or no helper"]))
 with open(out_json, "w") as f:
     json.dump({"columns": COLS, "files_scanned": len(files),
                "tests_and_masks": tests, "unparsed": unparsed,
                "subsystems": {r: {c: table[r][c] for c in COLS} for r in rows},
-               "total": {c: tot[c] for c in COLS}}, f, indent=1)
+               "total": {c: tot[c] for c in COLS},
+               "patch_mode": dict(patch_mode)}, f, indent=1)
     f.write("\n")
