@@ -104,7 +104,7 @@ for line in open(report):
             table[subsystem(path)][col] += 1
     if "(a: direct)" in m.group(3):
         patch_mode["rewrites" if "patch mode rewrites it" in m.group(3) else
-                   "run-time size" if "a run-time size" in m.group(3) else
+                   "run-time size" if "not known at build time" in m.group(3) else
                    "other flags or no helper"] += 1
     s = re.search(r"set at line (\d+)", m.group(3))
     if s:

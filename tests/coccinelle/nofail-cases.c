@@ -17,6 +17,7 @@ struct list_head { struct list_head *next, *prev; };
 struct foo { int n; struct list_head list; void *buf; };
 struct mempool;
 extern struct kmem_cache *foo_cache;
+extern const char *foo_names[4];
 extern struct mempool *foo_pool;
 int must, done;
 void cond_resched(void);
@@ -119,6 +120,23 @@ void *runtime_kmalloc_array(int n, size_t s)
 void *runtime_kzalloc_sizeof_times(struct foo *f)
 {
 	return kzalloc(sizeof(*f) * f->n, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */
+}
+
+/* a parameter spelled like a constant is a run-time size all the same */
+void *runtime_upper_case_param(int N)
+{
+	return kmalloc_array(N, sizeof(long), GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */
+}
+
+/* constant shapes: ARRAY_SIZE(), a cast, a sizeof with nested parentheses */
+void *const_array_size(void)
+{
+	return kcalloc(ARRAY_SIZE(foo_names), sizeof(long), GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: return kcalloc_nofail(ARRAY_SIZE(foo_names), sizeof(long), GFP_KERNEL); */
+}
+
+void *const_cast_nested_sizeof(void)
+{
+	return kmalloc((size_t)FOO_N * sizeof(((struct foo *)0)->n), GFP_NOFS | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: return kmalloc_nofail((size_t)FOO_N * sizeof(((struct foo *)0)->n), GFP_NOFS); */
 }
 
 int same_variable_two_calls(size_t big)
