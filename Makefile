@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep boot survey mutants report check recheck lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep boot survey mutants report check killcheck recheck lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -85,6 +85,10 @@ report: ## print the report of the last run, make's or make check's
 
 check: setup ## every test (a static check that passed with the same inputs is given again; NOFAIL_CACHE=0 runs all)
 	@$(SCRIPTS)/run/check.sh
+
+killcheck: setup ## make check in a clone, stopped four ways once QEMU runs: nothing of it may be left (not a part of check)
+	@scratch=$$(mktemp -d /tmp/nofail-killcheck.XXXXXX) && \
+	python3 tests/safety/interrupt.py --check "$$scratch"; rc=$$?; rm -rf -- "$$scratch"; exit $$rc
 
 recheck: ## judge again the consoles an earlier make check kept (DIR=build/check), without QEMU
 	@$(SCRIPTS)/run/recheck.sh $(DIR)

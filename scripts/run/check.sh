@@ -139,14 +139,22 @@ stop_all() {
 	return 0
 }
 
+# alive PID: the process runs (it is there, and not a zombie)
+alive() {
+	[ -e "/proc/$1" ] && [ "$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)" != Z ]
+}
+
 # The watchdog: when check.sh is gone (a SIGKILL, which no trap sees)
 # the step running and lane B are stopped within a second, as
-# nofail_group's commands are.  It ends with check.sh's EXIT trap.
+# nofail_group's commands are; when make, which started check.sh, is
+# gone (SIGKILLed), check.sh gets the SIGTERM that make's own ^C or
+# SIGTERM would have passed on.  It ends with check.sh's EXIT trap.
 watchdog() {
-	local me=$$ g
+	local me=$$ make='' g
 
-	while [ -e "/proc/$me" ] &&
-		[ "$(sed 's/.*) //' "/proc/$me/stat" 2>/dev/null | cut -c1)" != Z ]; do
+	[ "$(cat "/proc/$PPID/comm" 2>/dev/null)" != make ] || make=$PPID
+	while alive "$me"; do
+		[ -z "$make" ] || alive "$make" || kill -TERM "$me"
 		sleep 1
 	done
 	for g in $(cat "$logs/.fg-pgid" "$logs/.lane-pgid" 2>/dev/null); do

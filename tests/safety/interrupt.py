@@ -14,6 +14,13 @@ runs:
    the group's watchdog must end the command.
 The script must exit within 30 s, and within 10 s more no process may be
 left whose command line names the scratch directory.  Prints "SAFETY 0|1 <case>".
+
+interrupt.py --check SCRATCH (make killcheck; not in make check, which it
+runs): the same for the whole of make check, in a clone of this
+repository's HEAD in SCRATCH, run four times, each stopped once its
+first QEMU runs: ^C to make's process group; SIGTERM to check.sh alone;
+SIGKILL to check.sh alone; SIGKILL to make alone.  No process whose command line names the
+clone may be left, QEMU, the lanes and make included.
 """
 
 import os
@@ -50,18 +57,20 @@ def running(tag, marker, limit):
     return False
 
 
-def run(name, scratch, cmd, marker, send):
+def run(name, scratch, cmd, marker, send, tag=None, limit=120):
     """cmd(out): the command line; marker: what its long-running child's
-    command line holds (with out)."""
+    command line holds, with tag (default: out, the case's directory),
+    within limit seconds."""
     out = os.path.join(scratch, name)
+    tag = tag or out
     log = open(os.path.join(scratch, name + ".log"), "w")
     proc = subprocess.Popen(cmd(out), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     why = ""
-    if not running(out, marker, 120):
+    if not running(tag, marker, limit):
         why = f"{marker} never started"
     else:
         time.sleep(1)
-        if not any(marker in p for p in left_behind(out)):
+        if not any(marker in p for p in left_behind(tag)):
             why = f"{marker} ended before the signal: the case proves nothing"
         send(proc)
         try:
@@ -69,10 +78,10 @@ def run(name, scratch, cmd, marker, send):
         except subprocess.TimeoutExpired:
             why = "the script did not exit within 30 s"
     end = time.time() + 10
-    left = left_behind(out)
+    left = left_behind(tag)
     while left and time.time() < end:
         time.sleep(0.5)
-        left = left_behind(out)
+        left = left_behind(tag)
     if left:
         why = "left behind: " + "; ".join(left)
     for pid in left:
@@ -85,10 +94,64 @@ def run(name, scratch, cmd, marker, send):
         proc.wait()
     if why:
         print(f"{name}: {why}", file=sys.stderr)
-    print(f"SAFETY {1 if why else 0} interrupt-{name}")
+    print(f"SAFETY {1 if why else 0} interrupt-{name}", flush=True)
+    return not why
+
+
+def parent(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1])
+
+
+def signal_one(tag, what, sig):
+    """Send sig to the process whose command line holds tag and what, the
+    first of them: not one of its subshells, which have the same line."""
+    pids = {int(p.split(":")[0]) for p in left_behind(tag) if what in p}
+    for pid in pids:
+        try:
+            if parent(pid) not in pids:
+                os.kill(pid, sig)
+                return
+        except OSError:
+            continue
+    raise RuntimeError(f"no {what} to signal")
+
+
+def check_cases(scratch):
+    """make check in a clone, stopped three ways once QEMU runs."""
+    repo = os.path.join(scratch, "repo")
+    if not os.path.isdir(repo):
+        subprocess.run(["git", "clone", "-q", TOP, repo], check=True)
+    # the clone's own build/, not the one make killcheck exports
+    for var in ("BUILD", "TREE", "NOFAIL_BUILD", "MAKEFLAGS", "MFLAGS", "MAKELEVEL"):
+        os.environ.pop(var, None)
+    # the clone's tree from this repository's, not from the tarball
+    if os.path.isdir(os.path.join(TOP, "build/linux/.git")):
+        os.environ.setdefault("NOFAIL_BASE_FROM", os.path.join(TOP, "build/linux"))
+    print("SAFETY 1..4", flush=True)
+
+    def check(out):
+        return ["make", "-C", repo, "check"]
+
+    def term(sig):
+        return lambda p: signal_one(repo, "scripts/run/check.sh", sig)
+
+    # a cold kernel build comes before the first QEMU
+    limit = 3600
+    ok = run("check-ctrl-c", scratch, check, "qemu-system",
+             lambda p: os.killpg(p.pid, signal.SIGINT), tag=repo, limit=limit)
+    ok &= run("check-sigterm", scratch, check, "qemu-system", term(signal.SIGTERM),
+              tag=repo, limit=limit)
+    ok &= run("check-sigkill", scratch, check, "qemu-system", term(signal.SIGKILL),
+              tag=repo, limit=limit)
+    ok &= run("check-sigkill-make", scratch, check, "qemu-system",
+              lambda p: p.send_signal(signal.SIGKILL), tag=repo, limit=limit)
+    return ok
 
 
 def main():
+    if sys.argv[1] == "--check":
+        sys.exit(0 if check_cases(sys.argv[2]) else 1)
     scratch, kbuild = sys.argv[1], sys.argv[2]
     os.makedirs(scratch, exist_ok=True)
     print("SAFETY 1..3", flush=True)
