@@ -19,6 +19,14 @@ progress() { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
 
+# ccache for every kernel build (nofail_make_options' CC): its paths
+# relative to build/, so that the trees of make and make check share
+# results, and in depend mode, so that a miss does not run the
+# preprocessor a second time to make its key.  With the cache empty,
+# fs/btrfs/, fs/ext4/ and mm/ took 89.8 s in ccache's default mode, 60.3
+# s in depend mode and 61.7 s without ccache (2 CPUs, 2026-12-07).
+export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1
+
 # The make options of every kernel build: ccache, and the graft (nofail/
 # as a directory of the build, for the objects of tests/).  One per line,
 # as "make" takes them.

@@ -28,7 +28,6 @@ work=$(realpath -m "${3:?$usage}")
 nofail_outdir "$work"
 wt=$work/tree
 out=$work/build
-export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
 # Each commit gets KBUILD's config as it is, made old for that commit's
 # Kconfig: an option that a later patch adds (CONFIG_NOFAIL_SITES) is

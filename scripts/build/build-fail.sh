@@ -15,7 +15,6 @@ set -u
 tree=$(realpath -m "${1:?usage: build-fail.sh TREE OUT}")
 out=$(realpath -m "${2:?usage: build-fail.sh TREE OUT}")
 [ -f "$out/.config" ] || die "build-fail: $out has no .config (the KUnit step configures it)"
-export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
 
 # build_one NAME SRC EXPECT [KCFLAGS]

@@ -26,7 +26,6 @@ tree=$(realpath -m "${1:?$usage}")
 out=$(realpath -m "${2:?$usage}")
 [ -f "$tree/tools/testing/kunit/kunit.py" ] || die "kernel: $tree is not a kernel tree (run make tree)"
 nofail_outdir "$out"
-export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 
 # build LIMIT WHAT CMD...: CMD in a process group of its own, ended with
 # this script (lib.sh), timed; stops naming WHAT when it fails.

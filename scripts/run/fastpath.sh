@@ -15,7 +15,6 @@ set -eu
 
 tree=$(realpath -m "${1:?usage: fastpath.sh TREE OUT}")
 out=$(realpath -m "${2:?usage: fastpath.sh TREE OUT}")
-export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 mapfile -t opts < <(nofail_make_options)
 obj=nofail/tests/fastpath/fastpath.o
 make -s -C "$tree" O="$out" ARCH=x86_64 "${opts[@]}" "$obj"

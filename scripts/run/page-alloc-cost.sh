@@ -18,7 +18,6 @@ set -eu
 tree=$(realpath -m "${1:?usage: page-alloc-cost.sh TREE KBUILD OUT}")
 kbuild=$(realpath -m "${2:?usage: page-alloc-cost.sh TREE KBUILD OUT}")
 out=$(realpath -m "${3:?usage: page-alloc-cost.sh TREE KBUILD OUT}")
-export CCACHE_BASEDIR=$NOFAIL_BUILD CCACHE_NOHASHDIR=1
 nofail_outdir "$out"
 
 patch=$(nofail_commit "$tree" "mm, page_alloc: move the __GFP_NOFAIL policy")
