@@ -118,7 +118,7 @@ def signal_one(tag, what, sig):
 
 
 def check_cases(scratch):
-    """make check in a clone, stopped three ways once QEMU runs."""
+    """make check in a clone, stopped four ways once QEMU runs."""
     repo = os.path.join(scratch, "repo")
     if not os.path.isdir(repo):
         subprocess.run(["git", "clone", "-q", TOP, repo], check=True)
