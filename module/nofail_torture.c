@@ -15,12 +15,14 @@
  *	nofail-torture:--- End of test: FAILURE: ...
  *
  * "injected" is how far failslab's own "times" counted down: the failures
- * the kernel really injected.  "escalated" counts the threads' requests
- * that reached the allocator with __GFP_NOFAIL, seen through the kmem
- * tracepoints: a helper adds the flag when it makes its request again
- * after a failed first attempt, and failslab never fails that one, so
- * every injected failure of a helper's first attempt is one escalation.
- * A run with injection must see both.
+ * the kernel really injected, or a few fewer, since should_fail_ex() tests
+ * "times" before it counts it down, and threads that find it at 1
+ * together are all failed and counted once.  "escalated" counts the
+ * threads' requests that reached the allocator with __GFP_NOFAIL, seen
+ * through the kmem tracepoints: a helper adds the flag when it makes its
+ * request again after a failed first attempt, and failslab never fails
+ * that one, so every injected failure of a helper's first attempt is one
+ * escalation.  A run with injection must see both.
  *
  * torture_type=busted calls the plain allocators with the same flags
  * instead of the helpers, as locktorture's lock_busted does: fault

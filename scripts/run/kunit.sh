@@ -37,7 +37,8 @@ rm -f "$out/results.json" "$out/test.log"
 # kunit.py and its QEMU end with this script, however it ends (lib.sh).
 # The run takes seconds, a minute with a mutant that makes the shortage
 # tests wait for their 20 s deadlines; a hung case is KUnit's own to
-# report, after its 300 s per case (lib/kunit/try-catch.c): 420 s for
+# report, after its 300 s per case (lib/kunit/try-catch.c), unless it
+# cannot be stopped (KUnit waits for it in kthread_stop()): 420 s for
 # kunit.py, 480 s for the whole.
 nofail_group "$out/kunit.log" 480 python3 "$tree/tools/testing/kunit/kunit.py" "${args[@]}" &&
 	rc=0 || rc=$?
