@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep boot survey mutants report check killcheck recheck lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep sanitizers boot survey mutants report check killcheck recheck lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -73,6 +73,9 @@ wake: kernel ## __GFP_NOFAIL requests waiting for pages: CPU and wake latency, b
 
 lockdep: kernel ## the kernel with lockdep and the hung-task detector, made to wait: KUnit, wait-wake, boot test (build/lockdep, not a test)
 	@$(SCRIPTS)/run/lockdep.sh $(TREE) $(BUILD)/kunit $(BUILD)/lockdep
+
+sanitizers: kernel ## KASAN and KCSAN kernels made to wait: KUnit, wait-wake, memory and CPU hotplug, boot test (build/sanitizers, not a test; SAN=kasan for one)
+	@$(SCRIPTS)/run/sanitizers.sh $(TREE) $(BUILD)/kunit $(BUILD)/sanitizers $(SAN)
 
 objstat: kernel ## the page allocator's functions before and after patch 3, from the objects
 	@$(SCRIPTS)/run/objstat.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat

@@ -21,7 +21,8 @@ heading(p) = \
 	p eq "helpers" ? "helper / allocator, same boot: instructions per allocate-and-free pair" : \
 	p eq "options" ? "CONFIG_NOFAIL_SITES on a helper call (sites/none)" : \
 	p eq "pages" ? "page allocator, series / base, same config: instructions per pair; slow: per slow-path entry" : \
-	p eq "pages-nodebug" ? "the same without DEBUG_KERNEL, as a distribution builds it" : p
+	p eq "pages-nodebug" ? "the same without DEBUG_KERNEL, as a distribution builds it" : \
+	p eq "others" ? "others' pairs while one __GFP_NOFAIL request waits, over none (series)" : p
 n = words(panels)
 # Panels: one row per ratio, its label on the left, read across; a
 # panel's height follows its rows, so that long tables stay legible.

@@ -160,7 +160,7 @@ config_off() {
 judge_bench() {
 	local f rc=0 table
 
-	for f in helpers waiting wake memcg pages; do
+	for f in helpers waiting wake memcg pages others; do
 		[ -s "$out/$f.log" ] || die "judge: bench: no $out/$f.log"
 	done
 	mkdir -p "$to/plots"
@@ -173,6 +173,8 @@ judge_bench() {
 		--pages-series "$out/pages.log" --sites "$out/helpers.log" \
 		--pages "$out/pages.log" "$out/pages.log" --pages-nodebug "$out/pages.log" "$out/pages.log" \
 		--wake-one-cpu "$out/wake.log" "$out/wake.log" \
+		--others-series "$out/others.log" --others "$out/others.log" "$out/others.log" \
+		--others-v4 "$out/others.log" \
 		--json "$to/bench.json" --data "$to/bench.dat" --plots "$to/plots" \
 		--waiting-data "$to/waiting.dat" && table=0 || table=$?
 	# its own plan is printed last: a table that dies prints none, so

@@ -34,6 +34,11 @@
 #               all 64 served within 10 ms; and base and series side by
 #               side with one CPU, 1 and 8 waiters (the base kernel
 #               stalls under -icount with two CPUs);
+#   others      what one waiting __GFP_NOFAIL request costs everybody
+#               else: alloc+free pairs on a node it cannot use and on its
+#               own zone, with it waiting over none, base and series
+#               (benchmarks/wait-others, scripts/run/others-cost.sh);
+#               target: <= 1.01 on the node it cannot use;
 #   memcg       one accounted request in a memory cgroup at its limit,
 #               through a helper and with __GFP_NOFAIL
 #               (benchmarks/memcg-cost): instructions to success, and the
@@ -68,7 +73,7 @@ NOFAIL_BENCH_ARGS="nofail.memcg=$((16 << 20))" nofail_bench_boot memcg "$tree" "
 wake_args="wait_wake.rounds=$wake_rounds wait_wake.wait_ms=$wake_ms wait_wake.hold_ms=$wake_hold wait_wake.waiters=$wake_n"
 NOFAIL_QEMU_SMP=2 NOFAIL_BENCH_ARGS="$wake_args" nofail_bench_boot wake "$tree" "$kbuild" "$out" wait-wake
 wake=(--wake "$out/wake.log")
-pages=() sites=()
+pages=() sites=() others=()
 # The two kernels the full run builds besides the series kernel: its
 # .config less CONFIG_NOFAIL_SITES (the site list's cost), and less
 # DEBUG_KERNEL (as a distribution builds it).  bench_config NAME writes
@@ -94,6 +99,7 @@ if [ -n "$small" ]; then
 	# series kernel, and each derived .config as kconfig completes it
 	# (OUT/NAME.kconfig, judged by scripts/judge/judge.sh bench)
 	NOFAIL_BENCH_ARGS="page_alloc_cost.pairs=2000" nofail_bench_boot pages "$tree" "$kbuild" "$out" page-alloc-cost
+	NOFAIL_BENCH_ARGS="numa=fake=2 wait_others.pairs=2000" nofail_bench_boot others "$tree" "$kbuild" "$out" wait-others
 	for c in sites-off nodebug; do
 		bench_config "$c"
 		nofail_rm "$out/kconfig-$c"
@@ -123,6 +129,12 @@ else
 	pages+=(--pages-nodebug "$pac/base.log" "$pac/series.log")
 	nofail_wake_one_cpu "$tree" "$kbuild" "$out"
 	wake+=(--wake-one-cpu "$out/wake-base-1cpu.log" "$out/wake-series-1cpu.log")
+	# what one waiting request costs the others, base and series (and
+	# v4 of patch 5 with OTHERS_V4=<commit>), kept with the base kernel
+	oc=$NOFAIL_BUILD/others-cost
+	"$NOFAIL_TOP/scripts/run/others-cost.sh" "$tree" "$kbuild" "$oc" >/dev/null
+	others=(--others "$oc/others-base.log" "$oc/others-series.log")
+	[ ! -s "$oc/others-v4.log" ] || others+=(--others-v4 "$oc/others-v4.log")
 fi
 # the plots' rows, a file per table: made here, so removed here first
 rm -rf "$out/plots"
@@ -133,12 +145,12 @@ if [ -n "$small" ]; then
 else
 	python3 "$NOFAIL_TOP/scripts/judge/bench_table.py" --helpers "$out/helpers.log" --waiting "$out/waiting.log" \
 		"${wake[@]}" --memcg "$out/memcg.log" \
-		"${sites[@]}" "${pages[@]}" --json "$out/bench.json" --data "$out/bench.dat" --plots "$out/plots" --waiting-data "$out/waiting.dat" \
+		"${sites[@]}" "${pages[@]}" "${others[@]}" --json "$out/bench.json" --data "$out/bench.dat" --plots "$out/plots" --waiting-data "$out/waiting.dat" \
 		>"$out/bench.txt" && rc=0 || rc=$?
 fi
 cat "$out/bench.txt"
 panels=
-for p in helpers options pages pages-nodebug; do
+for p in helpers options pages pages-nodebug others; do
 	[ ! -f "$out/plots/$p.dat" ] || panels+=${panels:+ }$p
 done
 gnuplot -e "dir='$out/plots'; panels='$panels'; out='$out/bench.png'" "$NOFAIL_TOP/scripts/judge/bench.gnuplot" ||
