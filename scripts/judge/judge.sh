@@ -33,6 +33,9 @@
 #            OUT/{sites-off,nodebug}.kconfig, kconfig's completion of the
 #            two configs the full run builds, without the options each
 #            turns off.  BENCH lines.
+#   sanitizer OUT/NAME (kasan or kcsan) and OUT/RUN.log of each run of
+#            one kernel of make sanitizers (kunit, wait-wake, hotplug,
+#            boot): scripts/judge/sanitizer.py.  SANITIZER lines.
 #
 # Writes nothing in OUT but what the judge itself writes there when the
 # step runs (OUT/results.json for kunit and boot); with NOFAIL_JUDGE_TMP
@@ -191,7 +194,16 @@ judge_bench() {
 	return "$rc"
 }
 
+judge_sanitizer() {
+	local runs=() r
+
+	for r in kunit wait-wake hotplug boot; do
+		runs+=("$r=$out/$r.log")
+	done
+	python3 "$NOFAIL_TOP/scripts/judge/sanitizer.py" "$(cat "$out/name")" "${runs[@]}"
+}
+
 case $step in
-kunit | rerun | boot | pressure | bench) "judge_$step" ;;
+kunit | rerun | boot | pressure | bench | sanitizer) "judge_$step" ;;
 *) die "$usage" ;;
 esac

@@ -67,14 +67,18 @@ for name in "$@"; do
 		warn "sanitizers: $name: a KUnit suite failed, see $kernel/kunit.log"
 	progress "sanitizers: $name: wait-wake, 5 rounds"
 	NOFAIL_QEMU_SMP=2 NOFAIL_BENCH_ARGS="wait_wake.rounds=5 wait_wake.wait_ms=50 wait_wake.hold_ms=500 wait_wake.waiters=1,8,64" \
-		nofail_bench_boot wake "$tree" "$kernel" "$runs" wait-wake
+		nofail_bench_boot wait-wake "$tree" "$kernel" "$runs" wait-wake
 	progress "sanitizers: $name: memory and CPU hotplug while requests wait"
 	hotplug "$kernel" "$runs"
 	progress "sanitizers: $name: boot test"
 	"$NOFAIL_TOP/scripts/run/boot-test.sh" "$tree" "$kernel" "$runs/boot" >"$runs/boot.txt" ||
 		warn "sanitizers: $name: the boot test failed, see $runs/boot.txt"
-	python3 "$NOFAIL_TOP/scripts/judge/sanitizer.py" "$name" \
-		kunit="$kernel/test.log" wait-wake="$runs/wake.log" hotplug="$runs/hotplug.log" \
-		boot="$runs/boot/console.log" || rc=1
+	# the consoles where the judge reads them, so that make recheck and
+	# tests/judges/sanitizer/ can give it the same folder
+	echo "$name" >"$runs/name"
+	ln -sfn "$kernel/test.log" "$runs/kunit.log"
+	ln -sfn "$runs/boot/console.log" "$runs/boot.log"
+	"$NOFAIL_TOP/scripts/judge/judge.sh" sanitizer "$runs" >"$runs/judge.txt" || rc=1
+	cat "$runs/judge.txt"
 done
 exit "$rc"
