@@ -2,7 +2,7 @@
 """sanitizer.py NAME RUN=CONSOLE...: judge the consoles of make sanitizers.
 
 NAME is kasan or kcsan.  For each run: the sanitizer must have said that
-it runs; every KASAN report fails it, and so does every fatal message
+it runs (and lockdep, in the KASAN kernel); every KASAN report fails it, and so does every fatal message
 of console.py (an oops, a hung task, a soft lockup, lockdep).  KCSAN
 reports ("BUG: KCSAN: data-race in A / B", up to its closing line of
 "=") fail it only when they name the series' code (nofail in a function
@@ -16,8 +16,10 @@ import sys
 
 import console
 
-MARK = {"kasan": re.compile(r"KernelAddressSanitizer initialized"),
-        "kcsan": re.compile(r"kcsan: (enabled early|strict mode)")}
+# what each kernel must say it runs: the KASAN kernel has lockdep too
+MARK = {"kasan": [re.compile(r"KernelAddressSanitizer initialized"),
+                  re.compile(r"Lock dependency validator")],
+        "kcsan": [re.compile(r"kcsan: (enabled early|strict mode)")]}
 ENDED = {"wait-wake": "wait_wake: done", "hotplug": "HOTPLUG done"}
 KCSAN = re.compile(r"BUG: KCSAN: (.*)")
 OURS = re.compile(r"nofail")
@@ -45,8 +47,9 @@ def judge(name, run, path):
     except OSError:
         return [f"no console at {path}"], []
     bad, listed = [], []
-    if not MARK[name].search(text):
-        bad.append(f"{name} did not run: no '{MARK[name].pattern}' line")
+    for mark in MARK[name]:
+        if not mark.search(text):
+            bad.append(f"{name}: no '{mark.pattern}' line: it did not run")
     if run in ENDED and ENDED[run] not in text:
         bad.append(f"the run did not end ('{ENDED[run]}' missing)")
     m = re.search(r"HOTPLUG memory (\d+)/(\d+) cpu (\d+)/(\d+)", text)
