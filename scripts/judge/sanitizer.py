@@ -11,6 +11,7 @@ Prints "SANITIZER 0|1 NAME/RUN" per run, KTAP-like, and exits 1 when
 any run failed.
 """
 
+import os
 import re
 import sys
 
@@ -52,6 +53,9 @@ def judge(name, run, path):
             bad.append(f"{name}: no '{mark.pattern}' line: it did not run")
     if run in ENDED and ENDED[run] not in text:
         bad.append(f"the run did not end ('{ENDED[run]}' missing)")
+    rc_file = os.path.join(os.path.dirname(path), "qemu-rc")
+    if run == "boot" and os.path.exists(rc_file) and open(rc_file).read().strip() != "0":
+        bad.append(f"QEMU exit {open(rc_file).read().strip()} (124: timed out)")
     m = re.search(r"HOTPLUG memory (\d+)/(\d+) cpu (\d+)/(\d+)", text)
     if run == "hotplug" and (not m or int(m[1]) == 0 or int(m[3]) == 0):
         bad.append("memory or CPU 1 never went offline and online again: "
