@@ -23,7 +23,9 @@ MARK = {"kasan": [re.compile(r"KernelAddressSanitizer initialized"),
         "kcsan": [re.compile(r"kcsan: (enabled early|strict mode)")]}
 ENDED = {"wait-wake": "wait_wake: done", "hotplug": "HOTPLUG done"}
 KCSAN = re.compile(r"BUG: KCSAN: (.*)")
-OURS = re.compile(r"nofail")
+# a function of the series in the report's title or one of its stacks
+# ("nofail_count_waiter+0x4c/0xa0"), not a task's name (nofail-workload)
+OURS = re.compile(r"(^|[\s/(])\S*nofail\w*(\+0x|\s|$)")
 
 
 def kcsan_reports(path):
@@ -60,11 +62,14 @@ def judge(name, run, path):
     if run == "hotplug" and (not m or int(m[1]) == 0 or int(m[3]) == 0):
         bad.append("memory or CPU 1 never went offline and online again: "
                    + (m[0] if m else "no HOTPLUG line"))
+    if run == "hotplug":
+        bad += [m[0] for m in re.finditer(r"HOTPLUG \S+ did not come back online", text)]
     for line, kind in console.messages(path):
         if kind and console.CLASS[kind] == "fatal" and not KCSAN.search(line):
             bad.append(f"{kind}: {line.strip()}")
     for title, block in kcsan_reports(path):
-        if any(OURS.search(b) for b in block):
+        lines = [title] + [b for b in block if not b.lstrip().startswith(("CPU:", "Reported"))]
+        if any(OURS.search(b) for b in lines):
             bad.append(f"KCSAN in the series' code: {title}")
         else:
             listed.append(title)

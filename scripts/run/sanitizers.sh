@@ -31,7 +31,7 @@ shift 3
 nofail_outdir "$out"
 
 # hotplug KERNEL RUNS: tests/hotplug/init with benchmarks/wait-wake (1
-# and 8 waiters, 20 rounds) on two CPUs, the top 256 MiB of memory in
+# and 8 waiters, 20 rounds) on two CPUs, the top 768 MiB of memory in
 # ZONE_MOVABLE, taken offline and online in a loop meanwhile, and CPU 1
 # too: RUNS/hotplug.log.
 hotplug() {
@@ -43,7 +43,7 @@ hotplug() {
 	nofail_mini_initramfs "$runs/hotplug.cpio" "$NOFAIL_TOP/tests/hotplug/init" \
 		"sh mount insmod echo sed tr grep reboot" "$runs/mod-hotplug"/*.ko
 	nofail_qemu "$kernel/arch/x86/boot/bzImage" "$runs/hotplug.cpio" \
-		"movablecore=256M wait_wake.rounds=20 wait_wake.wait_ms=50 wait_wake.hold_ms=500 wait_wake.waiters=1,8" \
+		"movablecore=768M wait_wake.rounds=20 wait_wake.wait_ms=50 wait_wake.hold_ms=500 wait_wake.waiters=1,8" \
 		"$runs/hotplug.log" 1200 >/dev/null || true
 }
 
