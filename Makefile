@@ -77,7 +77,7 @@ lockdep: kernel ## the kernel with lockdep and the hung-task detector, made to w
 sanitizers: kernel ## KASAN and KCSAN kernels made to wait: KUnit, wait-wake, memory and CPU hotplug, boot test (build/sanitizers, not a test; SAN=kasan for one)
 	@$(SCRIPTS)/run/sanitizers.sh $(TREE) $(BUILD)/kunit $(BUILD)/sanitizers $(SAN)
 
-objstat: kernel ## the page allocator's functions before and after patch 3, from the objects
+objstat: kernel ## the page allocator's functions before and after patch 4, from the objects
 	@$(SCRIPTS)/run/objstat.sh $(TREE) $(BUILD)/kunit $(BUILD)/objstat
 
 docs: tree ## kernel-doc of the touched files, and make htmldocs SPHINXDIRS=core-api (build/docs)

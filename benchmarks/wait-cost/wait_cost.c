@@ -4,7 +4,7 @@
  * stays short for @hold_ms, for four ways of asking:
  *
  *   helper  kmem_cache_alloc_nofail(): one plain attempt, then the
- *           request again with __GFP_NOFAIL (patch 1);
+ *           request again with __GFP_NOFAIL (patch 2);
  *   loop    the 2010 helpers: the plain call again and again until it
  *           returns an object;
  *   sleep   the same with a jiffy's sleep after each failure, as this
@@ -160,7 +160,7 @@ static void wc_events(unsigned long *stall, unsigned long *retry)
 {
 	all_vm_events(wc_ev);
 	*stall = wc_ev[ALLOCSTALL_DMA];
-	/* the passes of the __GFP_NOFAIL loop: a vm event of patch 3 */
+	/* the passes of the __GFP_NOFAIL loop: a vm event of patch 4 */
 	*retry = wc_ev[NOFAIL_RETRY];
 }
 

@@ -2,7 +2,7 @@
 /*
  * Waiting for pages: what N concurrent __GFP_NOFAIL requests burn while
  * ZONE_DMA has no free page, and how soon they are served once pages come
- * back.  Series patch 5 lets such a request sleep until a free; before
+ * back.  Series patch 6 lets such a request sleep until a free; before
  * it, the request goes round the slow path again and again.  Booted in
  * the kernel before the series and in the series, in one run.
  *

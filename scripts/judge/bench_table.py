@@ -11,7 +11,7 @@ The table of scripts/run/bench.sh: instructions per allocate-and-free pair
 (QEMU -icount shift=0), each ratio taken in one boot (helpers: helper /
 allocator) or one run (page allocator: series / base), and whether it
 meets its target.  --sites: the same helper benchmark in a kernel
-without CONFIG_NOFAIL_SITES, for the cost of the site list (patch 12)
+without CONFIG_NOFAIL_SITES, for the cost of the site list (patch 13)
 on the success path: each helper in the series kernel against the one
 without, and the allocator's ratio of the two as a control.  --pages-nodebug: the page
 allocator's pair again, built without DEBUG_KERNEL (and so without

@@ -11,7 +11,7 @@
 #               allocate-and-free pairs on the success path, in the series
 #               kernel (benchmarks/helper-cost); target: ratio <= 1.02;
 #   sites       the helpers' benchmark again in a kernel of the same
-#               config without CONFIG_NOFAIL_SITES (patch 12; built in
+#               config without CONFIG_NOFAIL_SITES (patch 13; built in
 #               build/sites-off): its cost on each helper's success path;
 #   page alloc  alloc_pages()/__free_pages() pairs, orders 0, 1 and 3,
 #               with and without __GFP_NOFAIL, in the kernel before the
@@ -130,7 +130,7 @@ else
 	nofail_wake_one_cpu "$tree" "$kbuild" "$out"
 	wake+=(--wake-one-cpu "$out/wake-base-1cpu.log" "$out/wake-series-1cpu.log")
 	# what one waiting request costs the others, base and series (and
-	# v4 of patch 5 with OTHERS_V4=<commit>), kept with the base kernel
+	# v4 of the waiting patch with OTHERS_V4=<commit>), kept with the base kernel
 	oc=$NOFAIL_BUILD/others-cost
 	"$NOFAIL_TOP/scripts/run/others-cost.sh" "$tree" "$kbuild" "$oc" >/dev/null
 	others=(--others "$oc/others-base.log" "$oc/others-series.log")

@@ -16,7 +16,7 @@
 #                6.12.118 does not have (scripts/static/docs.sh); the bench's
 #                own Documentation/ with sphinx-build -W
 #   cocci-cases  the series' semantic patch (scripts/coccinelle/api/
-#                nofail.cocci, patch 14) finds each known case of
+#                nofail.cocci, patch 15) finds each known case of
 #                tests/coccinelle/nofail-cases.c as its kind, none of the
 #                look-alikes, and patch mode makes the rewrites marked
 #   audit        with it, no slab allocation in the five converted

@@ -4,7 +4,7 @@
 # objstat.sh TREE KBUILD OUT
 #
 # The size of the page allocator's entry points before and after the
-# patch that moves the __GFP_NOFAIL policy (patch 3), from the objects:
+# patch that moves the __GFP_NOFAIL policy (patch 4), from the objects:
 # mm/page_alloc.o built from the commit before the patch (a worktree in
 # OUT/linux) and from TREE, each in two configs: KBUILD's (the bench's)
 # and the same without DEBUG_KERNEL, fault injection, SLUB_DEBUG, debugfs

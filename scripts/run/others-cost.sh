@@ -9,7 +9,7 @@
 # the kernel without the page allocator patches (the base of
 # page-alloc-cost.sh, built in build/page-alloc-cost) and in the series
 # (KBUILD of TREE); with OTHERS_V4=COMMIT, also in the series at COMMIT
-# of TREE (v4 of patch 5, which turned the per-cpu lists off), built in
+# of TREE (v4 of the waiting patch, patch 5 then, which turned the per-cpu lists off), built in
 # OUT/v4.  Each boots under QEMU -icount with one CPU and numa=fake=2.
 # Prints the table, writes OUT/others.json.
 

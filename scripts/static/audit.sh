@@ -5,7 +5,7 @@
 # audit.sh --table TREE OUT
 #
 # The series' semantic patch, scripts/coccinelle/api/nofail.cocci in the
-# tree (patch 14; COCCI=FILE for another copy), in report mode.
+# tree (patch 15; COCCI=FILE for another copy), in report mode.
 #
 # With PATHs: the slab allocations under TREE/PATH... that still get
 # __GFP_NOFAIL, in the flags argument, through a gfp variable, or through
@@ -31,7 +31,7 @@ fi
 tree=$(realpath -m "${1:?$usage}")
 shift
 cocci=${COCCI:-$tree/scripts/coccinelle/api/nofail.cocci}
-[ -f "$cocci" ] || die "audit: no $cocci (the series' patch 14 adds it; COCCI=FILE for another)"
+[ -f "$cocci" ] || die "audit: no $cocci (the series' patch 15 adds it; COCCI=FILE for another)"
 opts=(--very-quiet --no-includes --include-headers --timeout 120)
 
 # spatch_each COCCI: spatch in report mode on each file named on stdin,

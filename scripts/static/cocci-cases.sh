@@ -8,7 +8,8 @@
 # tests/coccinelle/nofail-cases.c (CASES=FILE for another).
 #
 # Report mode: every "FIND: kind" line must be reported as that kind, and no
-# other line (in particular no "NOT" line) may be reported.  Patch mode: the
+# other line (in particular no "NOT" line) may be reported; a "REPORT: text"
+# line's report must contain the text.  Patch mode: the
 # diff is shown; every "PATCH: text" line must be changed to contain the
 # text, every line after "GONE" must be deleted, and nothing else changed.
 # Exits non-zero, naming the lines, when any of that fails.
@@ -17,7 +18,7 @@ set -u
 tree=$(realpath -m "${1:?usage: cocci-cases.sh TREE}")
 cocci=${COCCI:-$tree/scripts/coccinelle/api/nofail.cocci}
 cases=${CASES:-$NOFAIL_TOP/tests/coccinelle/nofail-cases.c}
-[ -f "$cocci" ] || die "cocci-cases: no $cocci (the series' patch 14 adds it)"
+[ -f "$cocci" ] || die "cocci-cases: no $cocci (the series' patch 15 adds it)"
 work=$(mktemp -d /tmp/nofail-cocci.XXXXXX)
 trap 'rm -rf -- "$work"' EXIT
 

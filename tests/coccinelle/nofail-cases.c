@@ -4,6 +4,8 @@
  * call, or alone on the line before it:
  *   FIND: direct|variable|parameter|loop   must be reported, as that kind
  *   NOT                                    must not be reported
+ *   REPORT: <text>  a report of this line must hold <text> ("patch mode
+ *                   rewrites it", "report only": what patch mode does)
  *   PATCH: <text>   patch mode must change this line to contain <text>
  *   GONE            patch mode must delete the next line (a NULL check)
  * Lines without a marker must not be reported, nor changed by patch mode.
@@ -151,6 +153,90 @@ int same_variable_two_calls(size_t big)
 		return -ENOMEM;
 	kfree(p);
 	return 0;
+}
+
+/*
+ * The NULL check patch mode drops is the one right after the call it
+ * rewrote, found by that call's position; not a check after another call
+ * in the function that assigns the same variable with the same size.
+ */
+int check_after_unrewritten_call(gfp_t gfp)
+{
+	void *p;
+
+	p = kmalloc(64, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: p = kmalloc_nofail(64, GFP_KERNEL); */
+	kfree(p);
+	/* run-time flags: not rewritten, and its check stays */
+	p = kmalloc(64, gfp);
+	if (!p)
+		return -ENOMEM;
+	kfree(p);
+	/* a helper call that was there before: not rewritten, its check stays */
+	p = kmalloc_nofail(64, GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	kfree(p);
+	p = kmalloc(64, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: p = kmalloc_nofail(64, GFP_KERNEL); */
+	/* GONE */
+	if (!p)
+		return -ENOMEM;
+	kfree(p);
+	return 0;
+}
+
+int check_after_unrewritten_decl(gfp_t gfp)
+{
+	{
+		struct foo *q = kzalloc(sizeof(*q), GFP_NOFS | __GFP_NOFAIL); /* FIND: direct */ /* PATCH: struct foo *q = kzalloc_nofail(sizeof(*q), GFP_NOFS); */
+
+		kfree(q);
+	}
+	{
+		struct foo *q = kzalloc_nofail(sizeof(*q), GFP_NOFS);
+
+		if (q == NULL)
+			return -ENOMEM;
+		kfree(q);
+	}
+	return 0;
+}
+
+/*
+ * Flags in parentheses and chains of more than two flags: report mode
+ * promises the rewrite, and patch mode makes it, keeping the order of the
+ * other flags.
+ */
+void flags_shapes(void **v)
+{
+	v[0] = kmalloc(64, (GFP_NOFS | __GFP_NOFAIL)); /* FIND: direct */ /* REPORT: patch mode rewrites it */ /* PATCH: v[0] = kmalloc_nofail(64, GFP_NOFS); */
+	v[1] = kzalloc(32, (GFP_NOFS | __GFP_ZERO | __GFP_NOFAIL)); /* FIND: direct */ /* REPORT: patch mode rewrites it */ /* PATCH: v[1] = kzalloc_nofail(32, GFP_NOFS | __GFP_ZERO); */
+	v[2] = kmalloc(64, ((GFP_NOIO | __GFP_NOFAIL)) | __GFP_ZERO); /* FIND: direct */ /* REPORT: patch mode rewrites it */ /* PATCH: v[2] = kmalloc_nofail(64, GFP_NOIO | __GFP_ZERO); */
+	v[3] = kmalloc(64, __GFP_NOFAIL | GFP_NOFS | __GFP_ZERO | __GFP_NOWARN); /* FIND: direct */ /* REPORT: patch mode rewrites it */ /* PATCH: v[3] = kmalloc_nofail(64, GFP_NOFS | __GFP_ZERO | __GFP_NOWARN); */
+	v[4] = kmalloc(64, GFP_NOFS | __GFP_ZERO | __GFP_NOFAIL | __GFP_NOWARN); /* FIND: direct */ /* REPORT: patch mode rewrites it */ /* PATCH: v[4] = kmalloc_nofail(64, GFP_NOFS | __GFP_ZERO | __GFP_NOWARN); */
+	v[5] = kcalloc(4, 8, GFP_KERNEL | (__GFP_ZERO | __GFP_NOFAIL)); /* FIND: direct */ /* REPORT: patch mode rewrites it */ /* PATCH: v[5] = kcalloc_nofail(4, 8, GFP_KERNEL | __GFP_ZERO); */
+	v[6] = kmem_cache_alloc(foo_cache, (__GFP_NOFAIL | GFP_NOFS) | (__GFP_ACCOUNT | __GFP_NOWARN)); /* FIND: direct */ /* REPORT: patch mode rewrites it */ /* PATCH: v[6] = kmem_cache_alloc_nofail(foo_cache, GFP_NOFS | __GFP_ACCOUNT | __GFP_NOWARN); */
+	v[7] = kmalloc(64, (GFP_ATOMIC | __GFP_NOFAIL)); /* FIND: direct */ /* REPORT: report only */
+}
+
+/*
+ * Constant sizes above KMALLOC_MAX_CACHE_SIZE (8192 on x86-64) fail the
+ * build in the helpers: patch mode leaves them, and report mode says so.
+ */
+void const_sizes(void **v)
+{
+	v[0] = kmalloc(16384, GFP_NOFS | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes, is above KMALLOC_MAX_CACHE_SIZE */
+	v[1] = kmalloc(64, GFP_NOFS | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: patch mode rewrites it) */ /* PATCH: v[1] = kmalloc_nofail(64, GFP_NOFS); */
+	v[2] = kzalloc(8192, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: patch mode rewrites it) */ /* PATCH: v[2] = kzalloc_nofail(8192, GFP_KERNEL); */
+	v[3] = kzalloc(0x4000UL, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes */
+	v[4] = kmalloc(1 << 14, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes */
+	v[5] = kmalloc_array(4, PAGE_SIZE, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes */
+	v[6] = kmalloc(2 * PAGE_SIZE, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: patch mode rewrites it) */ /* PATCH: v[6] = kmalloc_nofail(2 * PAGE_SIZE, GFP_KERNEL); */
+	v[7] = kcalloc(1024, sizeof(u64) * 2, GFP_NOIO | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes */
+	v[8] = kcalloc(512, sizeof(u64) * 2, GFP_NOIO | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: patch mode rewrites it) */ /* PATCH: v[8] = kcalloc_nofail(512, sizeof(u64) * 2, GFP_NOIO); */
+	v[9] = kmalloc(sizeof(struct foo) * 10000, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, at least 10000 bytes */
+	v[10] = kmalloc(SZ_16K, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes */
+	/* an upper-case constant of unknown value: rewritten, with a warning */
+	v[11] = kmalloc_array(FOO_BIG, sizeof(long), GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: patch mode rewrites it, but the value of FOO_BIG is not known here */ /* PATCH: v[11] = kmalloc_array_nofail(FOO_BIG, sizeof(long), GFP_KERNEL); */
 }
 
 void *masked_in_group(size_t size, gfp_t gfp)
