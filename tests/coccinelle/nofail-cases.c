@@ -237,6 +237,9 @@ void const_sizes(void **v)
 	v[10] = kmalloc(SZ_16K, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes */
 	/* an upper-case constant of unknown value: rewritten, with a warning */
 	v[11] = kmalloc_array(FOO_BIG, sizeof(long), GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: patch mode rewrites it, but the value of FOO_BIG is not known here */ /* PATCH: v[11] = kmalloc_array_nofail(FOO_BIG, sizeof(long), GFP_KERNEL); */
+	/* division, which an SmPL script must not read as a comment */
+	v[12] = kmalloc(16 * PAGE_SIZE / 8, GFP_KERNEL | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: patch mode rewrites it) */ /* PATCH: v[12] = kmalloc_nofail(16 * PAGE_SIZE / 8, GFP_KERNEL); */
+	v[13] = kmalloc(SZ_32K - SZ_32K / 2, GFP_NOFS | __GFP_NOFAIL); /* FIND: direct */ /* REPORT: report only: the constant size, 16384 bytes */
 }
 
 void *masked_in_group(size_t size, gfp_t gfp)
