@@ -24,7 +24,9 @@ help: ## list the targets
 	@echo 'The nofail bench: targets'
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14 | sed 's/^/  /'
 	@echo
-	@echo 'Variables: BUILD=$(BUILD)  TREE=$(TREE)  JOBS=<n>  T=<boot targets>'
+	@echo 'Options (scripts/options; make check unsets those that narrow a run):'
+	@sed -e '/^#/d' -e '/^[[:space:]]*$$/d' $(SCRIPTS)/options | \
+		awk -F' [|] ' '$$2 != "internal" { printf "  %-20s %s (default: %s)\n", $$1, $$4, $$3 }'
 
 setup: ## install the Debian packages the bench needs
 	@$(SCRIPTS)/tree/setup.sh

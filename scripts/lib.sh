@@ -16,6 +16,13 @@ NOFAIL_GIT_IDENT=(-c user.name="nofail bench" -c user.email="nofail@localhost")
 export GIT_AUTHOR_DATE="2025-01-01T00:00:00Z" GIT_COMMITTER_DATE="2025-01-01T00:00:00Z"
 
 progress() { printf '==> %s\n' "$*" >&2; }
+
+# nofail_options KIND...: the names of the options of scripts/options of
+# those kinds (user, narrows, internal), one a line
+nofail_options() {
+	sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$NOFAIL_TOP/scripts/options" |
+		awk -F' [|] ' -v kinds=" $* " 'index(kinds, " " $2 " ") { print $1 }'
+}
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
 

@@ -44,6 +44,16 @@ for s in "$NOFAIL_TOP"/scripts/*/*.py "$NOFAIL_TOP"/tests/*/*.py; do
 	result "python ${s#"$NOFAIL_TOP"/}" $?
 done
 
+# every variable that the bench's shell scripts and the Makefile give a
+# default (the :- expansion) is an option that scripts/options lists,
+# with its kind and default
+missing=$(grep -rhoE --include='*.sh' '\$\{[A-Z][A-Z0-9_]*:-' "$NOFAIL_TOP/scripts" "$NOFAIL_TOP/.ci" |
+	cat - <(grep -hoE '\$\{[A-Z][A-Z0-9_]*:-' "$NOFAIL_TOP/Makefile") |
+	sed 's/^\$[{]//; s/:-$//' | sort -u |
+	comm -23 - <(nofail_options user narrows internal | sort -u) | tr '\n' ' ')
+[ -z "$missing" ] || echo "scripts/options does not list: $missing"
+result "scripts/options lists every option of the scripts" "$([ -z "$missing" ] && echo 0 || echo 1)"
+
 series=$NOFAIL_TOP/patches/series
 bad=0
 for p in $(grep -v '^#' "$series"); do
