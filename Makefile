@@ -10,7 +10,7 @@ SCRIPTS	:= $(CURDIR)/scripts
 export BUILD TREE
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep sanitizers boot survey mutants report check killcheck recheck lint audit fastpath clean distclean
+.PHONY: all help setup tree tree-reset patches kernel kunit module objstat docs pressure bench wake lockdep sanitizers boot fstests survey mutants report check killcheck recheck lint audit fastpath clean distclean
 
 # The report is printed also when a step failed: that is when it matters.
 all: kernel ## tree, series, build, KUnit, boot test, and a report
@@ -51,6 +51,9 @@ module: kernel ## build the torture module against that kernel (build/boot/modul
 
 boot: kernel ## boot test: torture module, file systems under aimed failslab (T=gfs2,... for some)
 	@$(SCRIPTS)/run/boot-test.sh $(TREE) $(BUILD)/kunit $(BUILD)/boot
+
+fstests: kernel ## fstests on the converted file systems: base, series, aimed failslab (T=ext4,... MODE=series,...; build/fstests)
+	@$(SCRIPTS)/run/fstests.sh $(TREE) $(BUILD)/kunit $(BUILD)/fstests
 
 pressure: kernel ## real memory shortage, base and series side by side (not a test; builds the base)
 	@$(SCRIPTS)/run/pressure.sh $(TREE) $(BUILD)/kunit $(BUILD)/pressure

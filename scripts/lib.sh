@@ -182,18 +182,22 @@ nofail_mini_initramfs() {
 # With NOFAIL_QEMU_ICOUNT set, "-icount shift=0,sleep=off" on one CPU
 # (NOFAIL_QEMU_SMP for more, run in turn): guest time advances one
 # nanosecond per instruction (the benchmarks).
+# An empty INITRD boots without one; the array NOFAIL_QEMU_DEVICES, when
+# set, adds QEMU options (make fstests' 9p shares and disks).
 # Returns QEMU's exit status.
 nofail_qemu() {
-	local cpus=(-smp 2 "${NOFAIL_QEMU_TCG[@]}")
+	local cpus=(-smp 2 "${NOFAIL_QEMU_TCG[@]}") initrd=()
 
 	# instructions for time, on one CPU: the benchmarks
 	[ -z "${NOFAIL_QEMU_ICOUNT:-}" ] || cpus=(-smp "${NOFAIL_QEMU_SMP:-1}" -icount "shift=0,sleep=off")
+	[ -z "$2" ] || initrd=(-initrd "$2")
 	nofail_group "$4" "${5:-600}" qemu-system-x86_64 -nodefaults -nographic -serial stdio \
 		-no-reboot -m "${NOFAIL_QEMU_MEM:-2048}" "${cpus[@]}" -bios qboot.rom \
-		-kernel "$1" -initrd "$2" \
+		-kernel "$1" "${initrd[@]}" "${NOFAIL_QEMU_DEVICES[@]}" \
 		-append "console=ttyS0 kunit.enable=0 panic=-1 printk.time=1 printk.devkmsg=on slab_nomerge nokaslr $3" \
 		</dev/null
 }
+NOFAIL_QEMU_DEVICES=()
 
 # nofail_bench_boot NAME SRC OBJ OUT MODDIR... : build the benchmark
 # modules of benchmarks/MODDIR against the kernel SRC built in OBJ, boot

@@ -53,11 +53,13 @@ KINDS = [
 # Lines that match a pattern above and are not what it means:
 #  - every x86 boot write-protects its read-only data;
 #  - every reiserfs mount in 6.12 warns that reiserfs goes away in 2025;
+#  - make fstests' guest has the host's root, read-only by design;
 #  - mke2fs asks a loop device over tmpfs to zero blocks, which tmpfs
 #    cannot (no FALLOC_FL_ZERO_RANGE): the block layer logs the refused
 #    WRITE_ZEROES once, and the kernel writes the zeroes as data.
 IGNORE = re.compile(r"Write protecting the kernel read-only data|"
                     r"reiserfs filesystem is deprecated|"
+                    r"Mounted root \(9p filesystem\) readonly|"
                     r"operation not supported error, dev loop[0-9]+, .*WRITE_ZEROES")
 
 # A report's first line, and the line that ends its trace or dump.  A

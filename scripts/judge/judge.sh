@@ -36,6 +36,10 @@
 #   sanitizer OUT/NAME (kasan or kcsan) and OUT/RUN.log of each run of
 #            one kernel of make sanitizers (kunit, wait-wake, hotplug,
 #            boot): scripts/judge/sanitizer.py.  SANITIZER lines.
+#   fstests  OUT is one cell of make fstests (OUT/FS/MODE, named in
+#            OUT/cell): fstests' xunit report, the console, QEMU's exit
+#            status, against the cell of the base (OUT/reference in a
+#            canned case): scripts/judge/fstests_results.py.  KTAP.
 #
 # Writes nothing in OUT but what the judge itself writes there when the
 # step runs (OUT/results.json for kunit and boot); with NOFAIL_JUDGE_TMP
@@ -45,7 +49,7 @@
 set -u
 . "$(dirname "$0")/../lib.sh"
 
-usage="usage: judge.sh kunit|rerun|boot|pressure|bench OUT [TREE]"
+usage="usage: judge.sh kunit|rerun|boot|pressure|bench|sanitizer|fstests OUT [TREE]"
 step=${1:?$usage}
 out=$(realpath -m "${2:?$usage}")
 tree=${3:-}
@@ -102,6 +106,17 @@ judge_rerun() {
 		bad=1
 	fi
 	return "$bad"
+}
+
+judge_fstests() {
+	local ref=()
+
+	for f in console.log cell qemu-rc; do
+		[ -s "$out/$f" ] || die "judge: fstests: no $out/$f"
+	done
+	# a canned case carries the cell it is compared with
+	[ ! -d "$out/reference" ] || ref=(--reference "$out/reference")
+	python3 "$NOFAIL_TOP/scripts/judge/fstests_results.py" cell "$out" "${ref[@]}" --json-to "$to"
 }
 
 judge_boot() {
@@ -204,6 +219,6 @@ judge_sanitizer() {
 }
 
 case $step in
-kunit | rerun | boot | pressure | bench | sanitizer) "judge_$step" ;;
+kunit | rerun | boot | pressure | bench | sanitizer | fstests) "judge_$step" ;;
 *) die "$usage" ;;
 esac

@@ -33,6 +33,9 @@
 #                must fail), then a file workload on ext4 (jbd2), btrfs,
 #                gfs2, reiserfs and ext4 on dm-mirror with failslab aimed
 #                at the converted call sites, fsck, checksums
+#   fstests      fstests' own check script on ext4 in the series kernel,
+#                the tests of tests/fstests/smoke, each must pass, with no
+#                bad kernel message: make fstests' harness cannot rot
 #   kconfig      the top-level Kconfig's NOFAIL_TORTURE_TEST is read
 #                when the module is built: a kernel without one of its
 #                dependencies (FAILSLAB) is refused, naming it
@@ -333,6 +336,20 @@ if [ "$applied" = 0 ]; then
 	if have_kernel boot; then
 		fg "$logs/boot.log" "$NOFAIL_TOP/scripts/run/boot-test.sh" "$tree" "$kout" "$check/boot"
 		collect boot BOOT "$logs/boot.log" "$?"
+	fi
+
+	phase fstests "fstests' own check, a few tests on ext4, the series kernel (log: $logs/fstests.log)"
+	if have_kernel fstests; then
+		fg "$logs/fstests.log" env T=ext4 MODE=series NOFAIL_FSTESTS_ALL_PASS=1 \
+			FSTESTS_TESTS="$(sed -e '/^#/d' "$NOFAIL_TOP/tests/fstests/smoke" | xargs)" \
+			"$NOFAIL_TOP/scripts/run/fstests.sh" "$tree" "$kout" "$check/fstests"
+		rc=$?
+		# the cell's KTAP as the check's results
+		awk '/^KTAP version/ { k = 1; next } k && /^1\.\./ { print "FSTESTS " $0; next }
+			k && /^ok / { print "FSTESTS 0 ext4-series/" $3; next }
+			k && /^not ok / { print "FSTESTS 1 ext4-series/" $4 }' \
+			"$logs/fstests.log" >"$logs/fstests.results"
+		collect fstests FSTESTS "$logs/fstests.results" "$rc"
 	fi
 
 	phase kconfig "the module's Kconfig entry is read (log: $logs/kconfig_module-unmet.log)"

@@ -30,7 +30,7 @@ for s in "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/init "$NOFAIL_TOP"/
 done
 # Debian's shellcheck, warnings and errors: the host scripts as bash,
 # the guests' /init as the POSIX sh that busybox runs.
-shellcheck -S warning -s bash "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/scripts/*/*.sh "$NOFAIL_TOP"/tests/*/*.sh "$NOFAIL_TOP"/.ci/run
+shellcheck -S warning -s bash "$NOFAIL_TOP"/scripts/*.sh "$NOFAIL_TOP"/scripts/*/*.sh "$NOFAIL_TOP"/tests/*/*.sh "$NOFAIL_TOP"/tests/fstests/guest-init "$NOFAIL_TOP"/.ci/run
 result "shellcheck scripts/ scripts/*/ tests/*/*.sh .ci/run" $?
 shellcheck -S warning -s dash "$NOFAIL_TOP"/tests/*/init "$NOFAIL_TOP"/benchmarks/init
 result "shellcheck tests/*/init benchmarks/init" $?

@@ -21,6 +21,11 @@ pkgs=(
 	qemu-system-x86
 	# the boot test's guest (scripts/build/mkinitramfs.sh copies their files)
 	busybox-static e2fsprogs btrfs-progs reiserfsprogs gfs2-utils dmsetup
+	# make fstests: fstests' build dependencies (its README), and the
+	# tools its tests call in the guest, which runs on the host's root
+	autoconf automake libtool-bin pkg-config uuid-dev xfslibs-dev libacl1-dev
+	libattr1-dev libaio-dev libgdbm-dev liburing-dev libcap-dev
+	xfsprogs attr acl quota fio gawk psmisc bc dbench
 	# checks; make htmldocs (scripts/static/docs.sh)
 	coccinelle shellcheck python3-sphinx
 	# make bench: the plots

@@ -1,0 +1,186 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# fstests.sh TREE KERNEL_BUILD_DIR OUT
+#     (T=ext4,... MODE=series,... FSTESTS=<checkout> FSTESTS_TESTS="generic/001 ...")
+#
+# fstests, the file systems' own regression suite, unmodified, on the
+# converted file systems: ext4 (jbd2), btrfs, gfs2 (lock_nolock),
+# reiserfs, and ext4 on dm-mirror devices (dm-region-hash), the names of
+# tests/fstests/cells.  Each cell is a file system and a mode:
+#
+#   base         the kernel without the series (nofail-base, the same config)
+#   series       the series kernel of KERNEL_BUILD_DIR
+#   inject       the series, failslab aimed at the file system's converted
+#                sites as the boot test aims it (tests/boot/aims, its
+#                first line for the file system), every failure counted
+#                per site from /proc/nofailinfo
+#   base-inject  the base under the same aim: the control
+#
+# fstests runs in a guest whose root is the host's, shared read-only
+# over virtio-9p (-fsdev ... readonly=on,multidevs=remap: without
+# multidevs=remap the guest saw the host's /proc), so that fstests and
+# every tool it calls are the host's Debian packages; its /init is
+# tests/fstests/guest-init.  TEST_DEV and SCRATCH_DEV are virtio disks
+# backed by sparse files of the cell's folder, removed when the cell
+# ends.  The tests: fstests' quick group less tests/fstests/exclude, or
+# FSTESTS_TESTS.  fstests itself: FSTESTS (a checkout that is built), or
+# the pinned release of FSTESTS_RELEASES (reiserfs: the last one that
+# has it), unpacked and built once in OUT/src.
+#
+# Each cell's results stay in OUT/FS/MODE (check.log, results/ with
+# fstests' xunit result.xml, the .out.bad and .full of each failed test,
+# console.log, cell.json), so the matrix can be completed in parts.  The
+# judge (scripts/judge/fstests_results.py) prints each cell's KTAP and
+# the table of every cell, with the tests whose outcome differs from the
+# base's and the cells still missing; exits 1 when a cell run here
+# failed: fstests did not finish, the kernel said something bad that
+# the base did not say in the same test, an outcome differs from the
+# base's, or an aimed run injected nothing.
+
+set -eu
+. "$(dirname "$0")/../lib.sh"
+
+usage="usage: fstests.sh TREE KERNEL_BUILD_DIR OUT"
+tree=$(realpath -m "${1:?$usage}")
+build=$(realpath -m "${2:?$usage}")
+out=$(realpath -m "${3:?$usage}")
+cells_file=$NOFAIL_TOP/tests/fstests/cells
+releases=$(realpath -m "${FSTESTS_RELEASES:-$NOFAIL_TOP/../shared/fstests}")
+modes_all="base series inject base-inject"
+
+all_fs=$(sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$cells_file" | awk '{ print $1 }')
+fss=$(echo $all_fs)
+if [ -n "${T:-}" ]; then
+	for f in ${T//,/ }; do
+		grep -qx -- "$f" <<<"$all_fs" ||
+			die "fstests: T names '$f', which is not a file system of tests/fstests/cells: $(echo $all_fs)"
+	done
+	fss=${T//,/ }
+fi
+modes=$modes_all
+if [ -n "${MODE:-}" ]; then
+	for m in ${MODE//,/ }; do
+		case " $modes_all " in *" $m "*) ;; *) die "fstests: MODE names '$m'; the modes are: $modes_all" ;; esac
+	done
+	modes=${MODE//,/ }
+fi
+[ -f "$build/arch/x86/boot/bzImage" ] || die "fstests: no $build/arch/x86/boot/bzImage (build the kernel first)"
+for o in CONFIG_9P_FS CONFIG_VIRTIO_BLK CONFIG_QUOTA; do
+	grep -q "^$o=y" "$build/.config" ||
+		die "fstests: $build/.config has no $o=y (configs/bench.config has it: make kernel)"
+done
+nofail_outdir "$out"
+
+# fstests_dir RELEASE: a built fstests, FSTESTS or RELEASE (a tag of
+# FSTESTS_RELEASES) unpacked and built in OUT/src
+fstests_dir() {
+	local tag=$1 tarball dir stamp
+
+	if [ -n "${FSTESTS:-}" ]; then
+		[ -x "$FSTESTS/check" ] && [ -x "$FSTESTS/ltp/fsstress" ] ||
+			die "fstests: FSTESTS=$FSTESTS is not a built fstests checkout (no check or ltp/fsstress: run make there)"
+		realpath "$FSTESTS"
+		return
+	fi
+	tarball=$releases/fstests-$tag.tar.xz
+	[ -f "$tarball" ] ||
+		die "fstests: no $tarball: set FSTESTS to a built checkout of fstests, or FSTESTS_RELEASES to a folder with the release tarballs"
+	dir=$out/src/fstests-$tag
+	stamp=$out/src/fstests-$tag.built
+	if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha1sum <"$tarball")" ]; then
+		progress "fstests: unpack and build $tag in $dir (about 3 minutes on 2 CPUs)"
+		nofail_outdir "$out/src"
+		nofail_rm "$dir"
+		tar -C "$out/src" -xJf "$tarball"
+		[ -d "$dir" ] || die "fstests: $tarball has no top folder fstests-$tag/"
+		make -C "$dir" -j"$JOBS" >"$out/src/build-$tag.log" 2>&1 ||
+			die "fstests: building $tag failed, see $out/src/build-$tag.log"
+		sha1sum <"$tarball" >"$stamp"
+	fi
+	echo "$dir"
+}
+
+# The kernels: the series, and the base only when a mode needs it
+need_base=
+case " $modes " in *" base"*) need_base=1 ;; esac
+if [ -n "$need_base" ]; then
+	nofail_base_kernel "$tree" "$build"
+	grep -q '^CONFIG_9P_FS=y' "$NOFAIL_BASE_KERNEL/.config" ||
+		die "fstests: the base kernel's config $NOFAIL_BASE_KERNEL/.config has no 9p"
+fi
+
+# cell FS MODE: one run of fstests; its folder OUT/FS/MODE
+cell() {
+	local fs=$1 mode=$2 dir=$out/$1/$2 kbuild=$build release fstyp layout aim='' sites
+	local ndisks=2 d args rc start
+
+	read -r _ fstyp layout release sites < <(awk -v f="$fs" '$1 == f' "$cells_file")
+	case $mode in base | base-inject) kbuild=$NOFAIL_BASE_KERNEL ;; esac
+	nofail_outdir "$dir"
+	# what the judge reads: never an earlier run's
+	find "$dir" -mindepth 1 -maxdepth 1 ! -name disks -exec rm -rf -- {} +
+	nofail_rm "$dir/disks"
+	echo "$fs $mode" >"$dir/cell"
+	if [ "${mode#*inject}" != "$mode" ]; then
+		"$NOFAIL_TOP/scripts/build/aims.sh" "$kbuild/System.map" "$NOFAIL_TOP/tests/boot/aims" "$dir/aims"
+		aim=$(awk -v t="$fs" '$1 == t { $1 = ""; sub(/^ /, ""); print; exit }' "$dir/aims")
+		[ -n "$aim" ] || die "fstests: tests/boot/aims has no aim for $fs"
+	fi
+	args=${FSTESTS_TESTS:-}
+	if [ -z "$args" ]; then
+		awk -v f="$fstyp" -v c="$fs" '$1 == f || $1 == c || $1 == "all" { print $2 }' \
+			"$NOFAIL_TOP/tests/fstests/exclude" >"$dir/exclude"
+		args="-g quick -E $dir/exclude"
+	fi
+	cat >"$dir/guest.conf" <<-EOF
+		NOFAIL_TOP='$NOFAIL_TOP'
+		FSTESTS='$(fstests_dir "$release")'
+		FSTYP=$fstyp
+		LAYOUT=$layout
+		CHECK_ARGS='$args'
+		AIM='$aim'
+		SITES='$sites'
+	EOF
+	[ "$layout" = mirror ] && ndisks=4
+	mkdir -p "$dir/disks"
+	# -cpu max: RDRAND, so that the guest's random pool is ready at
+	# once (mkfs and fstests ask for random bytes: with qemu64 the first
+	# ask waited 13 s)
+	NOFAIL_QEMU_DEVICES=(
+		-cpu max
+		-fsdev "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap"
+		-device "virtio-9p-pci,fsdev=root,mount_tag=/dev/root"
+		-fsdev "local,id=out,path=$dir,security_model=none,multidevs=remap"
+		-device "virtio-9p-pci,fsdev=out,mount_tag=nofail-out"
+	)
+	for d in $(seq 1 $ndisks); do
+		# sparse: what the guest writes, 8 GiB at most
+		truncate -s 8G "$dir/disks/$d.img"
+		NOFAIL_QEMU_DEVICES+=(-drive "file=$dir/disks/$d.img,if=virtio,format=raw,cache=unsafe")
+	done
+	progress "fstests: $fs, $mode: ${FSTESTS_TESTS:-the quick group less tests/fstests/exclude} on $(basename "$(dirname "$kbuild")")/$(basename "$kbuild") (up to ${FSTESTS_TIMEOUT:-3600} s)"
+	start=$(date +%s)
+	set +e
+	NOFAIL_QEMU_MEM=${NOFAIL_QEMU_MEM:-2048} nofail_qemu "$kbuild/arch/x86/boot/bzImage" "" \
+		"root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro init=$NOFAIL_TOP/tests/fstests/guest-init" \
+		"$dir/console.log" "${FSTESTS_TIMEOUT:-3600}" >/dev/null
+	rc=$?
+	set -e
+	nofail_rm "$dir/disks"
+	echo "$rc" >"$dir/qemu-rc"
+	echo $(($(date +%s) - start)) >"$dir/seconds"
+	git -C "$(dirname "$kbuild")/linux" rev-parse --short HEAD >"$dir/commit" 2>/dev/null ||
+		git -C "$tree" rev-parse --short HEAD >"$dir/commit"
+	progress "fstests: $fs, $mode: QEMU exit $rc after $(cat "$dir/seconds") s"
+}
+
+rc=0
+for fs in $fss; do
+	for mode in $modes; do
+		cell "$fs" "$mode"
+		"$NOFAIL_TOP/scripts/judge/judge.sh" fstests "$out/$fs/$mode" || rc=1
+	done
+done
+python3 "$NOFAIL_TOP/scripts/judge/fstests_results.py" table "$out" | tee "$out/table.txt"
+exit "$rc"
