@@ -1,18 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
 """budget.py: the exclusions that fit a file system's cell to its budget.
 
-  python3 tests/fstests/budget.py CELL SECONDS [FS]
+  python3 tests/fstests/budget.py FS SECONDS CELL...
 
-CELL is a make fstests cell that ran fstests' quick group (less the
-exclusions already listed), its console.log split by the "run fstests
-TEST at" lines that fstests writes to the kernel log.  Each test costs
+Each CELL is a make fstests cell that ran fstests' quick group, or a
+part of it (measuring runs can split the group between two guests),
+its console.log split by the "run fstests TEST at" lines that fstests
+writes to the kernel log; a test measured in two cells costs the more.  Each test costs
 the time from its line to the next one (its own run, and check's work
 around it: mkfs, mount, fsck), the last one up to the guest's "done".
 Prints the exclusion lines of tests/fstests/exclude (FS TEST REASON)
 that leave the fastest tests whose costs sum to SECONDS at most: every
 other test that ran is "slow" (its cost), and every test of the group
-the run did not reach is "unmeasured".  FS defaults to the cell's.
-The lines are made once, by hand, from a measuring run, and kept in
+the runs did not reach is "unmeasured".  FS is the first field of the
+lines (a cell name or FSTYP of tests/fstests/cells).  The lines are made once, by hand, from a measuring run, and kept in
 tests/fstests/exclude with that run's date.
 """
 
@@ -55,13 +56,16 @@ def quick_group(cell):
 
 
 def main(argv):
-    if len(argv) not in (3, 4):
+    if len(argv) < 4:
         sys.stderr.write(__doc__)
         return 2
-    cell, budget = argv[1], float(argv[2])
-    fs = argv[3] if len(argv) == 4 else open(os.path.join(cell, "cell")).read().split()[0]
-    ran = costs(os.path.join(cell, "console.log"))
-    everything = quick_group(cell)
+    fs, budget, cells = argv[1], float(argv[2]), argv[3:]
+    cost = {}
+    for cell in cells:
+        for t, s in costs(os.path.join(cell, "console.log")):
+            cost[t] = max(s, cost.get(t, 0))
+    everything = quick_group(cells[0])
+    ran = [(t, cost[t]) for t in everything if t in cost]
     keep, used = set(), 0.0
     for t, s in sorted(ran, key=lambda x: (x[1], x[0])):
         if used + s <= budget:
