@@ -116,6 +116,16 @@ results_tsv() {
 	done >"$f"
 }
 
+# ktap_results PREFIX NAME <KTAP: a judge's KTAP document (make fstests'
+# cells) as "PREFIX 1..N" and "PREFIX 0|1 NAME/RESULT" lines, for
+# collect; a SKIP is a pass
+ktap_results() {
+	awk -v p="$1" -v n="$2" '/^KTAP version/ { k = 1; next }
+		k && /^1\.\./ { print p " " $0; next }
+		k && /^ok / { print p " 0 " n "/" $3; next }
+		k && /^not ok / { print p " 1 " n "/" $4 }'
+}
+
 # results_end: the failures and the count; false when one failed
 results_end() {
 	echo
